@@ -1,0 +1,41 @@
+"""The one agent interface shared by every player: random, heuristic, search, human and remote.
+
+An agent sees only its own view (a JSON-ready dict built by the game for that player) and the pending
+decision with its rendered options, and answers with an option index. It draws randomness only from
+its own seeded :class:`~tcgsim.core.rng.Rng`, never from the game's stream.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, Sequence
+
+from .decision import Decision
+from .rng import Rng
+
+
+class Agent(Protocol):
+    """What the game loop calls. ``needs_view`` lets cheap agents skip building the view dict."""
+
+    name: str
+    needs_view: bool
+
+    def choose(self, view: dict | None, decision: Decision, labels: Sequence[str] | None) -> int:
+        """Return the index (0-based) of the chosen option of ``decision``.
+
+        ``view`` is the player's view (``None`` when ``needs_view`` is false); ``labels`` are the options
+        in action notation (``None`` when ``needs_view`` is false).
+        """
+        ...
+
+
+class BaseAgent:
+    """Shared plumbing: a name and a private seeded random stream."""
+
+    name = "agent"
+    needs_view = True
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, view, decision, labels) -> int:  # pragma: no cover - interface
+        raise NotImplementedError

@@ -1,0 +1,62 @@
+"""Where the rules engine hands over to card effects: auto effects at each timing, activate effects,
+[Counter] and [Trigger] effects, and replacement effects.
+
+The rules engine calls these functions at every timing of rules 6 to 10. Each looks at the compiled
+effects (``CardDef.effects``) of the cards concerned and pushes effect frames onto the game's stack; a card
+without compiled effects costs one tuple test. Until the effect compiler is wired in, cards carry no
+compiled effects, their effect text is listed as unsupported (``CardDef.unsupported``) and these hooks do
+nothing: keywords (rule 10-1) are handled by the rules engine itself.
+"""
+
+from __future__ import annotations
+
+# Timings (rule 8-1-3-1, 10-2).
+ON_PLAY = "on_play"
+WHEN_ATTACKING = "when_attacking"
+ON_OPPONENT_ATTACK = "on_opponent_attack"
+ON_BLOCK = "on_block"
+ON_KO = "on_ko"
+END_OF_YOUR_TURN = "end_of_your_turn"
+END_OF_OPPONENT_TURN = "end_of_opponent_turn"
+START_OF_GAME = "start_of_game"
+START_OF_MAIN = "start_of_main"
+WHEN_ATTACKED = "when_attacked"
+END_OF_BATTLE = "end_of_battle"
+
+
+def fire(g, timing: str, cards) -> None:
+    """Queue the auto effects of ``cards`` (ids) that trigger at ``timing`` (rule 8-1-3-1).
+
+    Order follows rule 8-6-1: the turn player's effects resolve first.
+    """
+    defs = g.t.defs
+    for cid in cards:
+        if defs[cid].effects:
+            _queue(g, cid, timing)
+
+
+def _queue(g, cid: int, timing: str) -> None:
+    for idx, eff in enumerate(g.t.defs[cid].effects):
+        if getattr(eff, "timing", None) == timing:
+            g.stack.append(("effect", cid, idx, 0, ()))
+
+
+def fire_on_ko(g, cid: int) -> None:
+    """Rule 10-2-17: [On K.O.] conditions are checked on the field; the effect resolves from the trash."""
+    if g.t.defs[cid].effects:
+        _queue(g, cid, ON_KO)
+
+
+def activatable(g, cid: int, timing: str) -> list[int]:
+    """Indices of ``cid``'s compiled effects usable now at ``timing`` (``activate_main``, ``main``,
+    ``counter``, ``trigger``); empty when the card has none or they are unsupported."""
+    effects = g.t.defs[cid].effects
+    if not effects:
+        return []
+    return [i for i, e in enumerate(effects) if getattr(e, "timing", None) == timing]
+
+
+def has_supported_trigger(g, cid: int) -> bool:
+    """True if the card's [Trigger] (rule 10-1-5) is compiled, so that using it is a real choice."""
+    d = g.t.defs[cid]
+    return d.trigger_text is not None and bool(activatable(g, cid, "trigger"))

@@ -1,0 +1,152 @@
+"""Battle (rule 7-1): Attack Step, Block Step, Counter Step, Damage Step (damage.py) and End of Battle.
+
+``Game.battle`` is ``(attacker, target, original_target, left_field)``; ``left_field`` turns true when the
+attacker or the target leaves its area during the battle, and the checks at the end of the Attack, Block
+and Counter Steps (rules 7-1-1-4, 7-1-2-3, 7-1-3-3) then jump to the End of Battle.
+"""
+
+from __future__ import annotations
+
+from ..cards.model import CHARACTER, KW_BLOCKER, KW_UNBLOCKABLE
+from ..effects import hooks
+from .continuous import BATTLE, NO_BLOCKER, POWER, add_modifier, expire, has_keyword, player_flag
+from .frames import handler
+from .zones import pay_don
+from .continuous import cost as current_cost
+
+
+def declare_attack(g, attacker: int, target: int) -> None:
+    """Rule 7-1-1: rest the attacker and declare the target; then the Attack Step's auto effects:
+    the attacker's [When Attacking] before the defender's [On Your Opponent's Attack] (rules Q&A)."""
+    g.rested[attacker] = 1
+    g.battle = (attacker, target, target, False)
+    me = g.active
+    g.emit(None, f"p{me + 1} attacks {_ref(g, target)} with {_ref(g, attacker)}")
+    g.stack.extend((
+        ("battle_end",),
+        ("damage_step",),
+        ("battle_check",),
+        ("counter_step", 0),
+        ("battle_check",),
+        ("block_step",),
+        ("battle_check",),
+    ))
+    opp = g.players[1 - me]
+    hooks.fire(g, hooks.ON_OPPONENT_ATTACK, (opp.leader, *opp.characters))
+    hooks.fire(g, hooks.WHEN_ATTACKING, (attacker,))
+
+
+@handler("battle_check")
+def battle_check(g, frame, choice) -> None:
+    """Rules 7-1-1-4, 7-1-2-3, 7-1-3-3: if the attacker or target left its area, go to End of Battle."""
+    g.stack.pop()
+    if g.battle is not None and g.battle[3]:
+        stack = g.stack
+        while stack[-1][0] != "battle_end":
+            stack.pop()
+
+
+@handler("block_step")
+def block_step(g, frame, choice) -> None:
+    """Rule 7-1-2: the defender may rest one active [Blocker] Character (not the attacked card) to make it
+    the new target (10-1-4-1); not against [Unblockable] (10-1-7-1). [On Block] then fires (10-2-15)."""
+    attacker, target, orig, left = g.battle
+    d = 1 - g.active
+    if choice is None:
+        opts = []
+        if not has_keyword(g, attacker, KW_UNBLOCKABLE) and not (g.mods and player_flag(g, d, NO_BLOCKER)):
+            rested = g.rested
+            for c in g.players[d].characters:
+                if c != target and not rested[c] and has_keyword(g, c, KW_BLOCKER):
+                    opts.append(("block", c))
+        opts.append(("noblock",))
+        choice = g.ask(d, "block", opts)
+        if choice is None:
+            return
+    g.stack.pop()
+    if choice[0] == "block":
+        blocker = choice[1]
+        g.rested[blocker] = 1
+        g.battle = (attacker, blocker, orig, left)
+        g.emit(None, f"p{d + 1} blocks with {g.t.numbers[blocker]}")
+        hooks.fire(g, hooks.ON_BLOCK, (blocker,))
+    else:
+        g.emit(None, f"p{d + 1} does not block")
+
+
+def counter_options(g, d: int) -> list[tuple]:
+    """Rule 7-1-3-2: Counter values of Character cards in hand (7-1-3-2-1), onto the Leader or any of the
+    defender's Characters (rules Q&A), and [Counter] Events the defender can pay for (7-1-3-2-2)."""
+    p = g.players[d]
+    defs = g.t.defs
+    opts = []
+    seen = set()
+    targets = (p.leader, *p.characters)
+    for cid in p.hand:
+        dd = defs[cid]
+        if dd.number in seen:
+            continue
+        seen.add(dd.number)
+        if dd.category == CHARACTER:
+            if dd.counter:
+                for t in targets:
+                    opts.append(("counter", cid, t))
+        elif dd.effects and hooks.activatable(g, cid, "counter") and current_cost(g, cid) <= p.don_active:
+            opts.append(("event", cid))
+    opts.append(("endcounter",))
+    return opts
+
+
+@handler("counter_step")
+def counter_step(g, frame, choice) -> None:
+    """Rule 7-1-3: "when attacked" effects first (7-1-3-1), then any number of Counters (7-1-3-2)."""
+    d = 1 - g.active
+    if frame[1] == 0:
+        g.stack[-1] = ("counter_step", 1)
+        p = g.players[d]
+        hooks.fire(g, hooks.WHEN_ATTACKED, (p.leader, *p.characters))
+        return
+    if choice is None:
+        choice = g.ask(d, "counter", counter_options(g, d))
+        if choice is None:
+            return
+    kind = choice[0]
+    p = g.players[d]
+    if kind == "endcounter":
+        g.stack.pop()
+        g.emit(None, f"p{d + 1} ends the Counter Step")
+    elif kind == "counter":
+        cid, target = choice[1], choice[2]
+        p.hand.remove(cid)
+        p.trash.append(cid)
+        value = g.t.defs[cid].counter
+        add_modifier(g, target, POWER, value, BATTLE, g.turn, d)
+        g.emit(None, f"p{d + 1} uses counter {g.t.numbers[cid]} (+{value}) on {_ref(g, target)}")
+    elif kind == "event":
+        cid = choice[1]
+        p.hand.remove(cid)
+        pay_don(g, d, current_cost(g, cid))
+        p.trash.append(cid)
+        g.emit(None, f"p{d + 1} activates the [Counter] Event {g.t.numbers[cid]}")
+        g.stack.append(("effect", cid, hooks.activatable(g, cid, "counter")[0], 0, ()))
+
+
+@handler("battle_end")
+def battle_end(g, frame, choice) -> None:
+    """Rule 7-1-5: "at the end of this battle" effects (7-1-5-1, 7-1-5-2), then "during this battle"
+    effects end (7-1-5-3, 7-1-5-4) and the Main Phase resumes (7-1-5-5)."""
+    if len(frame) == 1:
+        g.stack[-1] = ("battle_end", 1)
+        b = g.battle
+        hooks.fire(g, hooks.END_OF_BATTLE, tuple(c for c in (b[0], b[1]) if g.on_field(c)))
+        return
+    g.stack.pop()
+    expire(g, BATTLE)
+    g.battle = None
+
+
+def _ref(g, cid: int) -> str:
+    owner = g.t.owner[cid]
+    if g.players[owner].leader == cid:
+        return f"p{owner + 1}'s leader"
+    return f"p{owner + 1}'s {g.t.numbers[cid]}"

@@ -1,0 +1,107 @@
+"""Continuous values, recomputed in one place: power, cost and keywords (rules 4-9, 6-5-5-2, 1-3-6).
+
+A modifier is a tuple ``(target_id, stat, amount, expires, expire_turn, controller)``:
+
+- ``stat``: ``POWER`` (add ``amount``), ``BASE_POWER`` (set base power, rule 4-9-2-1: highest wins),
+  ``COST``, ``BASE_COST``, ``KEYWORD`` (``amount`` is a ``KW_*`` bit granted), or a player-wide flag
+  with ``target_id`` = ``-1 - player``.
+- ``expires``: ``BATTLE`` (end of this battle, 7-1-5-3), ``END`` (end of turn ``expire_turn``, 6-6-1-3),
+  ``START`` (start of turn ``expire_turn``, 6-2-1), or ``WHILE`` (while the target stays where it is).
+
+Modifiers on a card are dropped when it leaves its area (rule 3-1-6: it becomes a new object).
+"""
+
+from __future__ import annotations
+
+POWER = 0
+BASE_POWER = 1
+COST = 2
+BASE_COST = 3
+KEYWORD = 4
+NO_BLOCKER = 5  # player flag: cannot activate [Blocker] (e.g. during this battle)
+
+BATTLE = 0
+END = 1
+START = 2
+WHILE = 3
+
+
+def power(g, cid: int) -> int:
+    """Current power of card ``cid`` (may be negative, rule 1-3-6-1): base (or the highest base-setting
+    effect, 4-9-2-1), plus modifiers, plus 1000 per given DON!! during its owner's turn (6-5-5-2)."""
+    base = g.t.defs[cid].power or 0
+    add = 0
+    if g.mods:
+        best_base = None
+        for m in g.mods:
+            if m[0] == cid:
+                s = m[1]
+                if s == POWER:
+                    add += m[2]
+                elif s == BASE_POWER and (best_base is None or m[2] > best_base):
+                    best_base = m[2]
+        if best_base is not None:
+            base = best_base
+    given = g.given[cid]
+    if given and g.t.owner[cid] == g.active:
+        add += 1000 * given
+    return base + add
+
+
+def cost(g, cid: int) -> int:
+    """Current cost of ``cid`` read as a value: modifiers applied in order, negatives read as 0
+    (rules 1-3-6-2, 1-3-6-2-1). Cards without a cost read as 0."""
+    c = g.t.defs[cid].cost or 0
+    if g.mods:
+        best_base = None
+        add = 0
+        for m in g.mods:
+            if m[0] == cid:
+                if m[1] == COST:
+                    add += m[2]
+                elif m[1] == BASE_COST and (best_base is None or m[2] > best_base):
+                    best_base = m[2]
+        if best_base is not None:
+            c = best_base
+        c += add
+    return c if c > 0 else 0
+
+
+def has_keyword(g, cid: int, bit: int) -> bool:
+    """True if ``cid`` has the keyword ``bit`` printed (rule 10-1) or granted by a modifier."""
+    if g.t.defs[cid].keywords & bit:
+        return True
+    for m in g.mods:
+        if m[0] == cid and m[1] == KEYWORD and m[2] & bit:
+            return True
+    return False
+
+
+def player_flag(g, player: int, stat: int) -> bool:
+    """True if a player-wide modifier ``stat`` applies to ``player`` (e.g. ``NO_BLOCKER``)."""
+    key = -1 - player
+    for m in g.mods:
+        if m[0] == key and m[1] == stat:
+            return True
+    return False
+
+
+def add_modifier(g, target: int, stat: int, amount: int, expires: int, expire_turn: int, controller: int) -> None:
+    """Apply a continuous effect (rule 8-1-4). See the module docstring for the tuple's fields."""
+    g.mods.append((target, stat, amount, expires, expire_turn, controller))
+
+
+def expire(g, kind: int, turn: int = -1) -> None:
+    """Drop the modifiers of duration ``kind`` (``BATTLE``; ``END``/``START`` of turn ``turn``)."""
+    if not g.mods:
+        return
+    if kind == BATTLE:
+        g.mods = [m for m in g.mods if m[3] != BATTLE]
+    else:
+        g.mods = [m for m in g.mods if not (m[3] == kind and m[4] <= turn)]
+
+
+def drop_card_modifiers(g, cid: int) -> None:
+    """Rule 3-1-6: a card leaving its area loses every effect applied to it."""
+    if g.mods:
+        g.mods = [m for m in g.mods if m[0] != cid]

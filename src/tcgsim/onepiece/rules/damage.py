@@ -1,0 +1,89 @@
+"""The Damage Step (rule 7-1-4) and damage processing (rules 4-6, 10-1-5: [Trigger])."""
+
+from __future__ import annotations
+
+from ..cards.model import KW_BANISH, KW_DOUBLE_ATTACK
+from ..effects import hooks
+from .continuous import has_keyword, power
+from .frames import handler
+from .zones import ko
+
+
+@handler("damage_step")
+def damage_step(g, frame, choice) -> None:
+    """Rule 7-1-4-1: the attacker wins if its power is greater than or equal to the target's.
+
+    Against the Leader: with no Life left the defender loses (7-1-4-1-1-1, checked by rule processing);
+    otherwise 1 damage, 2 with [Double Attack] (10-1-2-1), each point processed separately (7-1-4-1-1-3).
+    Against a Character: it is K.O.'d (7-1-4-1-2). A lower power does nothing (7-1-4-2).
+    """
+    g.stack.pop()
+    attacker, target = g.battle[0], g.battle[1]
+    ap, tp = power(g, attacker), power(g, target)
+    d = g.t.owner[target]
+    if ap < tp:
+        g.emit(None, f"the attack fails ({ap} < {tp})")
+        return
+    dp = g.players[d]
+    if target == dp.leader:
+        if not dp.life:
+            dp.damaged_at_zero = True
+            g.emit(None, f"p{d + 1}'s leader is dealt damage with no Life left")
+            return
+        n = 2 if has_keyword(g, attacker, KW_DOUBLE_ATTACK) else 1
+        banish = has_keyword(g, attacker, KW_BANISH)
+        for _ in range(n):
+            g.stack.append(("life_damage", d, banish))
+    else:
+        ko(g, target)
+
+
+@handler("life_damage")
+def life_damage(g, frame, choice) -> None:
+    """Rule 4-6-2: one point of damage moves the top Life card to hand; [Banish] trashes it instead
+    (10-1-3-1); a [Trigger] card may be revealed and its [Trigger] used instead (10-1-5-1, 4-6-3)."""
+    d, banish = frame[1], frame[2]
+    p = g.players[d]
+    if not p.life:  # 7-1-4-1-1-3: a later point with no Life left does nothing
+        g.stack.pop()
+        return
+    cid = p.life[-1]
+    if choice is None:
+        if banish:
+            g.stack.pop()
+            p.life.pop()
+            g.face_up[cid] = 0
+            p.trash.append(cid)
+            g.emit(None, f"p{d + 1} takes 1 damage; {g.t.numbers[cid]} is trashed ([Banish])")
+            return
+        opts = [("trigger",), ("notrigger",)] if hooks.has_supported_trigger(g, cid) else [("notrigger",)]
+        choice = g.ask(d, "trigger", opts)
+        if choice is None:
+            return
+    g.stack.pop()
+    p.life.pop()
+    if choice[0] == "trigger":
+        g.face_up[cid] = 0
+        g.limbo.append(cid)
+        g.emit(None, f"p{d + 1} takes 1 damage and reveals {g.t.numbers[cid]} for its [Trigger]")
+        g.stack.append(("trigger_done", cid))
+        g.stack.append(("effect", cid, hooks.activatable(g, cid, "trigger")[0], 0, ()))
+    else:
+        if g.face_up[cid]:
+            g.face_up[cid] = 0
+            g.known[1 - d].add(cid)
+            g.emit(None, f"p{d + 1} takes 1 damage; face-up {g.t.numbers[cid]} goes to hand")
+        else:
+            g.emit(None, f"p{d + 1} takes 1 damage")
+            g.emit(d, f"p{d + 1} adds {g.t.numbers[cid]} from Life to hand")
+        p.hand.append(cid)
+
+
+@handler("trigger_done")
+def trigger_done(g, frame, choice) -> None:
+    """Rule 10-1-5-3: after its [Trigger] resolves, the card is trashed unless the effect moved it."""
+    g.stack.pop()
+    cid = frame[1]
+    if cid in g.limbo:
+        g.limbo.remove(cid)
+        g.players[g.t.owner[cid]].trash.append(cid)

@@ -1,0 +1,256 @@
+"""The ONE PIECE CARD GAME state machine: run frames until a decision is needed, apply answers.
+
+Usage::
+
+    game = new_game(deck_a, deck_b, db, seed=7)     # see setup.py
+    while game.winner is None:
+        d = game.pending                              # Decision(player, kind, options)
+        game.apply(d.options.index(...))              # or game.apply_index(i)
+
+A :class:`Game` never calls a player. It can be cloned (:meth:`Game.clone`, no deep copies) and
+serialized (:meth:`Game.to_dict`) at any pending decision, including in the middle of an effect, and
+resumed from the copy.
+"""
+
+from __future__ import annotations
+
+from ...core.decision import Decision
+from ...core.rng import Rng
+from ...errors import TcgsimError
+from .frames import HANDLERS
+from .state import PlayerState, Tables
+
+MAX_STEPS = 200_000  # a guard against an engine bug looping forever; never reached by a legal game
+
+
+class IllegalAction(TcgsimError):
+    """An answer that is not one of the pending decision's legal options."""
+
+
+class EngineError(TcgsimError):
+    """An internal inconsistency of the engine (a bug, never a user mistake)."""
+
+
+class Game:
+    """A game in progress: the state (zones, per-card status, modifiers, the frame stack) and the
+    pending decision.
+
+    Attributes: ``t`` (:class:`Tables`, shared static data), ``players`` (two :class:`PlayerState`),
+    ``turn`` (1 = the first player's first turn), ``active`` (whose turn, 0/1), ``first`` (who went
+    first, or -1 before it is chosen), ``phase``, ``rested``/``given``/``played``/``face_up`` (per card id),
+    ``mods`` (continuous modifiers, see continuous.py), ``battle`` (``None`` or
+    ``(attacker, target, original_target, left_field)``), ``stack`` (frames), ``limbo`` (cards in no
+    zone: revealed while being played, or a [Trigger] card resolving, rule 10-1-5-3), ``pending``,
+    ``winner`` (``None``, 0, 1 or ``DRAW``), ``end_reason``, ``rng`` (the game's seeded stream),
+    ``history`` (indices of every answered option), ``known`` (per player: ids of cards in secret zones
+    whose identity that player knows), ``log`` (``None``, or a list of ``(visibility, text)`` events).
+    """
+
+    __slots__ = (
+        "t", "players", "turn", "active", "first", "phase", "rested", "given", "played", "face_up",
+        "mods", "battle", "stack", "limbo", "pending", "winner", "end_reason", "rng", "history",
+        "known", "log", "trace", "once", "steps",
+    )
+
+    DRAW = 2
+
+    def __init__(self, tables: Tables, seed: int = 0) -> None:
+        n = len(tables.defs)
+        self.t = tables
+        self.players = [PlayerState(), PlayerState()]
+        self.turn = 0
+        self.active = 0
+        self.first = -1
+        self.phase = "setup"
+        self.rested = bytearray(n)
+        self.given = [0] * n
+        self.played = [-1] * n
+        self.face_up = bytearray(n)
+        self.mods: list[tuple] = []
+        self.battle: tuple | None = None
+        self.stack: list[tuple] = []
+        self.limbo: list[int] = []
+        self.pending: Decision | None = None
+        self.winner: int | None = None
+        self.end_reason = ""
+        self.rng = Rng(seed)
+        self.history: list[int] = []
+        self.known: list[set] = [set(), set()]
+        self.log: list | None = None
+        self.trace: list | None = None  # steps taken by the engine itself (scenario matching)
+        self.once: set = set()  # (card id, effect index) used this turn, rule 10-2-13
+        self.steps = 0
+
+    # ------------------------------------------------------------------ running
+    def run(self) -> None:
+        """Execute frames until a decision is pending or the game is over."""
+        stack = self.stack
+        handlers = HANDLERS
+        players = self.players
+        while self.pending is None and self.winner is None:
+            if not stack:
+                raise EngineError("the frame stack ran empty")
+            frame = stack[-1]
+            handlers[frame[0]](self, frame, None)
+            if not players[0].deck or not players[1].deck or players[0].damaged_at_zero or players[1].damaged_at_zero:
+                self.rule_processing()
+            self.steps += 1
+            if self.steps > MAX_STEPS:
+                raise EngineError("step limit exceeded")
+
+    def apply_index(self, index: int) -> None:
+        """Answer the pending decision with its option number ``index`` (0-based).
+
+        Raises :class:`IllegalAction` if there is no pending decision or ``index`` is out of range.
+        """
+        d = self.pending
+        if d is None:
+            raise IllegalAction("no decision is pending" + (" (the game is over)" if self.winner is not None else ""))
+        if not 0 <= index < len(d.options):
+            raise IllegalAction(f"option {index} out of range: {len(d.options)} options")
+        choice = d.options[index]
+        self.pending = None
+        self.history.append(index)
+        HANDLERS[self.stack[-1][0]](self, self.stack[-1], choice)
+        self.rule_processing()
+        self.run()
+
+    def apply(self, option: tuple) -> None:
+        """Answer the pending decision with ``option`` (one of ``pending.options``); raises IllegalAction."""
+        d = self.pending
+        if d is None or option not in d.options:
+            raise IllegalAction(f"{option!r} is not a legal option")
+        self.apply_index(d.options.index(option))
+
+    def concede(self, player: int) -> None:
+        """Rule 1-2-3: ``player`` concedes at any moment and loses at once (nothing can prevent it)."""
+        if self.winner is not None:
+            return
+        self.players[player].conceded = True
+        self.pending = None
+        self.history.append(-1 - player)
+        self.rule_processing()
+
+    def ask(self, player: int, kind: str, options: list | tuple):
+        """Request a decision. A decision with a single option (except the Main Phase decision) is taken
+        by itself and returned; otherwise the decision becomes pending and ``None`` is returned.
+        """
+        if len(options) == 1 and kind != "main":
+            if self.trace is not None:
+                self.trace.append((player, kind, options[0]))
+            return options[0]
+        if not options:
+            raise EngineError(f"a {kind} decision with no options")
+        self.pending = Decision(player, kind, tuple(options))
+        return None
+
+    # ------------------------------------------------------------------ rule processing (rule 9)
+    def rule_processing(self) -> None:
+        """Rule 9-2-1: every player meeting a loss condition loses; both at once is a draw.
+
+        Conditions (9-2-1-1, 9-2-1-2): the Leader was dealt damage with no Life left; the deck is empty.
+        A concession (1-2-3) is also acted on here.
+        """
+        if self.winner is not None:
+            return
+        lost = []
+        reasons = []
+        for i, p in enumerate(self.players):
+            if p.conceded:
+                lost.append(i)
+                reasons.append("concede")
+            elif p.damaged_at_zero:
+                lost.append(i)
+                reasons.append("life")
+            elif not p.deck and self.phase != "setup-deal":
+                lost.append(i)
+                reasons.append("deck")
+        if not lost:
+            return
+        self.pending = None
+        if len(lost) == 2:
+            self.winner = Game.DRAW
+            self.end_reason = "+".join(reasons)
+        else:
+            self.winner = 1 - lost[0]
+            self.end_reason = reasons[0]
+        self.phase = "over"
+        self.emit(None, f"game over: {'draw' if self.winner == Game.DRAW else 'p%d wins' % (self.winner + 1)} ({self.end_reason})")
+
+    # ------------------------------------------------------------------ events and knowledge
+    def emit(self, visible_to: int | None, text: str) -> None:
+        """Record a log event; ``visible_to`` is ``None`` for public events or the player who may see it."""
+        if self.log is not None:
+            self.log.append((visible_to, text))
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> "Game":
+        """An independent copy of the game (shares only the immutable card tables)."""
+        g = Game.__new__(Game)
+        g.t = self.t
+        g.players = [self.players[0].clone(), self.players[1].clone()]
+        g.turn = self.turn
+        g.active = self.active
+        g.first = self.first
+        g.phase = self.phase
+        g.rested = self.rested[:]
+        g.given = self.given[:]
+        g.played = self.played[:]
+        g.face_up = self.face_up[:]
+        g.mods = self.mods[:]
+        g.battle = self.battle
+        g.stack = self.stack[:]
+        g.limbo = self.limbo[:]
+        g.pending = self.pending
+        g.winner = self.winner
+        g.end_reason = self.end_reason
+        g.rng = self.rng.clone()
+        g.history = self.history[:]
+        g.known = [set(self.known[0]), set(self.known[1])]
+        g.log = None if self.log is None else self.log[:]
+        g.trace = None if self.trace is None else self.trace[:]
+        g.once = set(self.once)
+        g.steps = self.steps
+        return g
+
+    def to_dict(self) -> dict:
+        """The whole state as JSON-ready data (card numbers for the tables, custom cards included).
+
+        ``Game.from_dict(game.to_dict(), db)`` gives a game equal to this one.
+        """
+        from .serialize import game_to_dict
+
+        return game_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict, db) -> "Game":
+        """Rebuild a game from :meth:`to_dict` output; ``db`` resolves card numbers (CardDatabase)."""
+        from .serialize import game_from_dict
+
+        return game_from_dict(data, db)
+
+    def fingerprint(self) -> str:
+        """A canonical JSON string of the state (without the log): equal games have equal fingerprints."""
+        from .serialize import fingerprint
+
+        return fingerprint(self)
+
+    # ------------------------------------------------------------------ small queries
+    def opponent(self, player: int) -> int:
+        return 1 - player
+
+    def number(self, cid: int) -> str:
+        return self.t.numbers[cid]
+
+    def on_field(self, cid: int) -> bool:
+        """True if ``cid`` is a Leader, Character or Stage on the field (rule 3-1-2)."""
+        p = self.players[self.t.owner[cid]]
+        return cid == p.leader or cid == p.stage or cid in p.characters
+
+
+def _register_handlers() -> None:
+    # Importing the step modules registers their frame handlers.
+    from . import battle, damage, main_phase, phases, setup  # noqa: F401
+
+
+_register_handlers()

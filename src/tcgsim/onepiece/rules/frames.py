@@ -1,0 +1,24 @@
+"""The registry of frame handlers: the steps of the game as an explicit, resumable stack.
+
+Each frame on ``GameState.stack`` is an immutable tuple whose first element names its handler. A handler
+``h(game, frame, choice)`` is called with ``choice=None`` when the frame is first run; if it needs a
+player's decision it calls ``game.ask(...)`` and returns, leaving itself on the stack; it is called again
+with the chosen option when the decision is answered. A handler pops itself (``game.stack.pop()``) when
+its step is complete, or replaces itself (``game.stack[-1] = new_frame``) to record progress.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+HANDLERS: dict[str, Callable] = {}
+
+
+def handler(name: str):
+    """Register ``fn`` as the handler of frames named ``name``."""
+
+    def register(fn):
+        HANDLERS[name] = fn
+        return fn
+
+    return register

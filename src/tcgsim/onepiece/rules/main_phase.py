@@ -1,0 +1,165 @@
+"""The Main Phase (rule 6-5): play cards, activate effects, give DON!!, battle, or end the phase.
+
+Options of the ``main`` decision:
+``("play", card)``, ``("give", n, target)``, ``("activate", card, effect_index)``,
+``("attack", attacker, target)``, ``("end",)``. Copies of one card in hand are one ``play`` option.
+"""
+
+from __future__ import annotations
+
+from ..cards.model import CHARACTER, EVENT, KW_RUSH, KW_RUSH_CHARACTER, STAGE
+from ..effects import hooks
+from .continuous import cost as current_cost, has_keyword
+from .frames import handler
+from .zones import pay_don, place_character, place_stage, trash_from_field
+
+MAX_CHARACTERS = 5  # rule 3-7-6
+
+
+def main_options(g) -> list[tuple]:
+    """The legal Main Phase actions of the turn player (rules 6-5-2 to 6-5-6)."""
+    me = g.active
+    p = g.players[me]
+    defs = g.t.defs
+    avail = p.don_active
+    opts: list[tuple] = []
+    seen = set()
+    # 6-5-3-1: play Characters and Stages, use [Main] Events (2-7-3: rest DON!! equal to the cost).
+    for cid in p.hand:
+        d = defs[cid]
+        if d.number in seen:
+            continue
+        seen.add(d.number)
+        if d.category == EVENT and not hooks.activatable(g, cid, "main"):
+            continue
+        if (current_cost(g, cid) if g.mods else (d.cost or 0)) <= avail:
+            opts.append(("play", cid))
+    # 6-5-4-1: [Activate: Main] effects of the Leader, Characters and Stage.
+    for cid in (p.leader, *p.characters, *((p.stage,) if p.stage >= 0 else ())):
+        if defs[cid].effects:
+            for idx in hooks.activatable(g, cid, "activate_main"):
+                if (cid, idx) not in g.once:
+                    opts.append(("activate", cid, idx))
+    # 6-5-5: give active DON!! to the Leader or a Character, any number at a time.
+    if avail:
+        targets = (p.leader, *p.characters)
+        for n in range(1, avail + 1):
+            for t in targets:
+                opts.append(("give", n, t))
+    # 6-5-6: battle, never in a player's own first turn (6-5-6-1).
+    if p.first_turn_done:
+        opp = g.players[1 - me]
+        rested = g.rested
+        targets_rested = [c for c in opp.characters if rested[c]]
+        attackers = []
+        if not rested[p.leader]:
+            attackers.append(p.leader)
+        turn = g.turn
+        for c in p.characters:
+            if rested[c]:
+                continue
+            attackers.append(c)
+        for a in attackers:
+            leader_ok = True
+            if a != p.leader and g.played[a] == turn:
+                # 3-7-4: no attack on the turn played, unless [Rush] (10-1-1) or [Rush: Character] (10-1-6).
+                if has_keyword(g, a, KW_RUSH):
+                    pass
+                elif has_keyword(g, a, KW_RUSH_CHARACTER):
+                    leader_ok = False
+                else:
+                    continue
+            if leader_ok:
+                opts.append(("attack", a, opp.leader))
+            for t in targets_rested:
+                opts.append(("attack", a, t))
+    opts.append(("end",))
+    return opts
+
+
+@handler("main")
+def main_phase(g, frame, choice) -> None:
+    """Rule 6-5: the Main Phase decision, asked again after every action until the turn player ends it."""
+    if choice is None:
+        if frame[1] == 0:
+            # 6-5-1: "at the start of the Main Phase" effects.
+            g.phase = "main"
+            g.stack[-1] = ("main", 1)
+            me, opp = g.players[g.active], g.players[1 - g.active]
+            hooks.fire(g, hooks.START_OF_MAIN, (opp.leader, *opp.characters))
+            hooks.fire(g, hooks.START_OF_MAIN, (me.leader, *me.characters))
+            return
+        g.phase = "main"
+        g.ask(g.active, "main", main_options(g))
+        return
+    kind = choice[0]
+    if kind == "end":
+        g.stack.pop()
+        g.emit(None, f"p{g.active + 1} ends the Main Phase")
+    elif kind == "play":
+        play_from_hand(g, g.active, choice[1])
+    elif kind == "give":
+        give_don(g, g.active, choice[1], choice[2])
+    elif kind == "attack":
+        from .battle import declare_attack
+
+        declare_attack(g, choice[1], choice[2])
+    elif kind == "activate":
+        g.once.add((choice[1], choice[2]))
+        g.stack.append(("effect", choice[1], choice[2], 0, ()))
+
+
+def give_don(g, player: int, n: int, target: int) -> None:
+    """Rule 6-5-5-1: move ``n`` active DON!! from the cost area under ``target`` (Leader or Character)."""
+    p = g.players[player]
+    p.don_active -= n
+    g.given[target] += n
+    g.emit(None, f"p{player + 1} gives {n} DON!! to {_name(g, target)}")
+
+
+def play_from_hand(g, player: int, cid: int) -> None:
+    """Rules 2-7-3/2-7-4, 6-5-3-1: pay the cost, then place a Character or Stage, or trash an Event and
+    resolve its [Main] effect (rule 2-2-5)."""
+    p = g.players[player]
+    d = g.t.defs[cid]
+    p.hand.remove(cid)
+    pay_don(g, player, current_cost(g, cid))
+    g.emit(None, f"p{player + 1} plays {d.number}")
+    if d.category == CHARACTER:
+        g.limbo.append(cid)
+        g.stack.append(("enter_character", cid))
+    elif d.category == STAGE:
+        place_stage(g, cid)
+        hooks.fire(g, hooks.ON_PLAY, (cid,))
+    else:
+        p.trash.append(cid)
+        idx = hooks.activatable(g, cid, "main")
+        if idx:
+            g.stack.append(("effect", cid, idx[0], 0, ()))
+
+
+@handler("enter_character")
+def enter_character(g, frame, choice) -> None:
+    """Rule 3-7-6: with 5 Characters already, the player trashes one of them (rule processing, not a
+    K.O., 3-7-6-1-1), then the new Character is played and its [On Play] fires (10-2-6)."""
+    cid = frame[1]
+    owner = g.t.owner[cid]
+    p = g.players[owner]
+    if len(p.characters) >= MAX_CHARACTERS:
+        if choice is None:
+            choice = g.ask(owner, "trash", [("trash", c) for c in p.characters])
+            if choice is None:
+                return
+        g.emit(None, f"p{owner + 1} trashes {g.t.numbers[choice[1]]} to make room (rule 3-7-6)")
+        trash_from_field(g, choice[1])
+    g.stack.pop()
+    g.limbo.remove(cid)
+    place_character(g, cid)
+    hooks.fire(g, hooks.ON_PLAY, (cid,))
+
+
+def _name(g, cid: int) -> str:
+    owner = g.t.owner[cid]
+    if g.players[owner].leader == cid:
+        return f"p{owner + 1}'s leader"
+    return f"p{owner + 1}'s {g.t.numbers[cid]}"

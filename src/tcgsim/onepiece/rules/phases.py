@@ -1,0 +1,88 @@
+"""The turn and its phases (rule 6): Refresh, Draw, DON!!, Main (main_phase.py) and End."""
+
+from __future__ import annotations
+
+from ..effects import hooks
+from .continuous import END, START, expire
+from .frames import handler
+
+
+@handler("turn")
+def turn_start(g, frame, choice) -> None:
+    """Rule 6-1-1: a turn is Refresh, Draw, DON!!, Main and End, in that order."""
+    g.stack.pop()
+    g.once.clear()
+    g.emit(None, f"turn {g.turn}: p{g.active + 1}")
+    g.stack.extend((("end_phase",), ("main", 0), ("don_phase",), ("draw_phase",), ("refresh",)))
+
+
+@handler("refresh")
+def refresh(g, frame, choice) -> None:
+    """Rule 6-2: effects lasting until the start of this turn end (6-2-1); given DON!! return rested to
+    the cost area (6-2-3); the turn player's rested cards and DON!! become active (6-2-4)."""
+    g.stack.pop()
+    g.phase = "refresh"
+    expire(g, START, g.turn)
+    p = g.players[g.active]
+    given = g.given
+    rested = g.rested
+    returned = 0
+    for cid in (p.leader, *p.characters):
+        if given[cid]:
+            returned += given[cid]
+            given[cid] = 0
+    p.don_rested += returned
+    rested[p.leader] = 0
+    for cid in p.characters:
+        rested[cid] = 0
+    if p.stage >= 0:
+        rested[p.stage] = 0
+    p.don_active += p.don_rested
+    p.don_rested = 0
+
+
+@handler("draw_phase")
+def draw_phase(g, frame, choice) -> None:
+    """Rule 6-3-1: the turn player draws 1, except the first player on their first turn."""
+    g.stack.pop()
+    g.phase = "draw"
+    if g.turn == 1 and g.active == g.first:
+        return
+    from .zones import draw
+
+    draw(g, g.active, 1)
+
+
+@handler("don_phase")
+def don_phase(g, frame, choice) -> None:
+    """Rule 6-4: add 2 DON!! (1 on the first player's first turn) from the DON!! deck, as many as remain."""
+    g.stack.pop()
+    g.phase = "don"
+    p = g.players[g.active]
+    n = 1 if (g.turn == 1 and g.active == g.first) else 2
+    n = min(n, p.don_deck)
+    p.don_deck -= n
+    p.don_active += n
+    if n:
+        g.emit(None, f"p{g.active + 1} adds {n} DON!!")
+
+
+@handler("end_phase")
+def end_phase(g, frame, choice) -> None:
+    """Rule 6-6: [End of Your Turn] then [End of Your Opponent's Turn] effects (6-6-1-1), then effects
+    lasting until the end of the turn end (6-6-1-2, 6-6-1-3), then the turn passes (6-6-1-4)."""
+    stage = frame[1] if len(frame) > 1 else 0
+    g.phase = "end"
+    if stage == 0:
+        g.stack[-1] = ("end_phase", 1)
+        me, opp = g.players[g.active], g.players[1 - g.active]
+        # Pushed in reverse: the turn player's effects resolve first (6-6-1-1-2).
+        hooks.fire(g, hooks.END_OF_OPPONENT_TURN, (opp.leader, *opp.characters, *([opp.stage] if opp.stage >= 0 else ())))
+        hooks.fire(g, hooks.END_OF_YOUR_TURN, (me.leader, *me.characters, *([me.stage] if me.stage >= 0 else ())))
+        return
+    g.stack.pop()
+    expire(g, END, g.turn)
+    g.players[g.active].first_turn_done = True
+    g.turn += 1
+    g.active = 1 - g.active
+    g.stack.append(("turn",))

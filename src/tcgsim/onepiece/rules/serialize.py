@@ -1,0 +1,112 @@
+"""Serialization of a game to JSON-ready data and back (any pending decision, mid-effect included)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+
+from ...core.decision import Decision
+from ...core.rng import Rng
+from ..cards.model import FILLER, CardDef
+from .state import PlayerState, Tables
+
+FORMAT = 1
+
+
+def _tuplify(x):
+    if isinstance(x, list):
+        return tuple(_tuplify(v) for v in x)
+    return x
+
+
+def game_to_dict(g) -> dict:
+    """All of ``g`` as plain data. Card tables are stored as card numbers (and the custom test cards)."""
+    return {
+        "format": FORMAT,
+        "cards": list(g.t.numbers),
+        "owners": list(g.t.owner),
+        "custom": {n: _carddef_to_dict(d) for n, d in g.t.custom.items()},
+        "players": [p.to_dict() for p in g.players],
+        "turn": g.turn,
+        "active": g.active,
+        "first": g.first,
+        "phase": g.phase,
+        "rested": list(g.rested),
+        "given": list(g.given),
+        "played": list(g.played),
+        "face_up": list(g.face_up),
+        "mods": [list(m) for m in g.mods],
+        "battle": None if g.battle is None else list(g.battle),
+        "stack": [list(f) for f in g.stack],
+        "limbo": list(g.limbo),
+        "pending": None if g.pending is None else {
+            "player": g.pending.player, "kind": g.pending.kind, "options": [list(o) for o in g.pending.options]},
+        "winner": g.winner,
+        "end_reason": g.end_reason,
+        "rng": g.rng.state,
+        "history": list(g.history),
+        "known": [sorted(k) for k in g.known],
+        "once": sorted(list(x) for x in g.once),
+        "steps": g.steps,
+    }
+
+
+def game_from_dict(data: dict, db):
+    """Rebuild a game from :func:`game_to_dict` data; ``db`` resolves the card numbers."""
+    from .engine import Game
+
+    custom = {n: _carddef_from_dict(d) for n, d in data["custom"].items()}
+
+    def lookup(number: str) -> CardDef:
+        if number in custom:
+            return custom[number]
+        if number == FILLER.number:
+            return FILLER
+        return db.get(number)
+
+    t = Tables([lookup(n) for n in data["cards"]], data["owners"], custom)
+    g = Game.__new__(Game)
+    g.t = t
+    g.players = [PlayerState.from_dict(p) for p in data["players"]]
+    g.turn = data["turn"]
+    g.active = data["active"]
+    g.first = data["first"]
+    g.phase = data["phase"]
+    g.rested = bytearray(data["rested"])
+    g.given = list(data["given"])
+    g.played = list(data["played"])
+    g.face_up = bytearray(data["face_up"])
+    g.mods = [tuple(m) for m in data["mods"]]
+    g.battle = None if data["battle"] is None else tuple(data["battle"])
+    g.stack = [_tuplify(f) for f in data["stack"]]
+    g.limbo = list(data["limbo"])
+    pend = data["pending"]
+    g.pending = None if pend is None else Decision(pend["player"], pend["kind"], tuple(_tuplify(o) for o in pend["options"]))
+    g.winner = data["winner"]
+    g.end_reason = data["end_reason"]
+    g.rng = Rng(data["rng"])
+    g.history = list(data["history"])
+    g.known = [set(k) for k in data["known"]]
+    g.once = {tuple(x) for x in data["once"]}
+    g.steps = data["steps"]
+    g.log = None
+    g.trace = None
+    return g
+
+
+def fingerprint(g) -> str:
+    """Canonical JSON of the state: equal games give equal strings."""
+    return json.dumps(game_to_dict(g), sort_keys=True, separators=(",", ":"))
+
+
+def _carddef_to_dict(d: CardDef) -> dict:
+    out = asdict(d)
+    out.pop("effects", None)
+    return out
+
+
+def _carddef_from_dict(d: dict) -> CardDef:
+    fields = dict(d)
+    for key in ("colors", "attributes", "types", "unsupported"):
+        fields[key] = tuple(fields.get(key) or ())
+    return CardDef(**fields)

@@ -1,0 +1,143 @@
+"""Creating a game and the game setup (rule 5-2): shuffle, choose first or second, start-of-game
+effects, opening hands and mulligan, Life."""
+
+from __future__ import annotations
+
+from ...core.rng import derive_seed
+from ..cards.model import CardDef
+from ..effects import hooks
+from .engine import Game
+from .frames import handler
+from .state import Tables
+from .zones import draw
+
+OPENING_HAND = 5  # rule 5-2-1-6
+
+
+def build_tables(cards: list[tuple[CardDef, int]], custom: dict[str, CardDef] | None = None) -> Tables:
+    """Card tables for a game: ``cards`` is a list of ``(definition, owner)``; a card's id is its index."""
+    return Tables([c for c, _ in cards], [o for _, o in cards], custom)
+
+
+def new_game(deck_a, deck_b, db, seed: int = 0, *, first: int | None = None, log: bool = False) -> Game:
+    """A new game between two validated decks (:class:`~tcgsim.onepiece.cards.decklist.Deck`), run up
+    to its first decision.
+
+    ``seed`` feeds the game's own random stream (shuffles, the first-player pick). With ``first`` given
+    (0 or 1) that player goes first and the first-or-second decision is not asked (a runner that
+    alternates seats uses it); otherwise a random player is asked ``first``/``second`` (rule 5-2-1-4).
+    ``db`` resolves card numbers (CardDatabase); raises ``UnknownCardError`` for an unknown number.
+    """
+    cards: list[tuple[CardDef, int]] = []
+    starts = []
+    for owner, deck in enumerate((deck_a, deck_b)):
+        starts.append(len(cards))
+        cards.append((db.get(deck.leader), owner))
+        for number, count in deck.main:
+            d = db.get(number)
+            cards.extend((d, owner) for _ in range(count))
+    starts.append(len(cards))
+    g = Game(build_tables(cards), seed=derive_seed(seed, "game"))
+    if log:
+        g.log = []
+    for owner in (0, 1):
+        p = g.players[owner]
+        lo, hi = starts[owner], starts[owner + 1]
+        p.leader = lo
+        p.deck = list(range(hi - 1, lo, -1))  # top card last
+        p.don_total = p.don_deck = g.t.defs[lo].don_deck_size
+    g.stack.append(("setup", -1 if first is None else first))
+    g.run()
+    return g
+
+
+@handler("setup")
+def setup(g, frame, choice) -> None:
+    """Rules 5-2-1-2 to 5-2-1-4: shuffle both decks; a random player chooses to go first or second."""
+    g.phase = "setup"
+    for p in g.players:
+        g.rng.shuffle(p.deck)
+    g.stack.pop()
+    if frame[1] in (0, 1):
+        _start(g, frame[1])
+    else:
+        g.stack.append(("choose_first", g.rng.below(2)))
+
+
+@handler("choose_first")
+def choose_first(g, frame, choice) -> None:
+    """Rule 5-2-1-5: the chosen player decides to go first or second."""
+    chooser = frame[1]
+    if choice is None:
+        g.phase = "setup"
+        choice = g.ask(chooser, "first", [("first",), ("second",)])
+        if choice is None:
+            return
+    g.stack.pop()
+    g.emit(None, f"p{chooser + 1} chooses to go {choice[0]}")
+    _start(g, chooser if choice[0] == "first" else 1 - chooser)
+
+
+def _start(g, first: int) -> None:
+    g.first = first
+    g.active = first
+    second = 1 - first
+    g.stack.extend((
+        ("turn",),
+        ("place_life",),
+        ("mulligan", second),
+        ("mulligan", first),
+        ("opening_draw",),
+        ("start_of_game",),
+    ))
+
+
+@handler("start_of_game")
+def start_of_game(g, frame, choice) -> None:
+    """Rule 5-2-1-5-1: Leader effects "at the start of the game", the first player's first."""
+    g.stack.pop()
+    hooks.fire(g, hooks.START_OF_GAME, (g.players[1 - g.first].leader,))
+    hooks.fire(g, hooks.START_OF_GAME, (g.players[g.first].leader,))
+
+
+@handler("opening_draw")
+def opening_draw(g, frame, choice) -> None:
+    """Rule 5-2-1-6: each player draws 5 cards."""
+    g.stack.pop()
+    for i in (g.first, 1 - g.first):
+        draw(g, i, OPENING_HAND)
+
+
+@handler("mulligan")
+def mulligan(g, frame, choice) -> None:
+    """Rule 5-2-1-6-1: starting with the first player, each may once return the whole hand, shuffle and
+    draw 5 new cards."""
+    player = frame[1]
+    if choice is None:
+        choice = g.ask(player, "keep", [("keep",), ("mulligan",)])
+        if choice is None:
+            return
+    g.stack.pop()
+    if choice[0] == "mulligan":
+        p = g.players[player]
+        p.deck.extend(p.hand)
+        p.hand.clear()
+        g.rng.shuffle(p.deck)
+        g.emit(None, f"p{player + 1} mulligans")
+        draw(g, player, OPENING_HAND)
+    else:
+        g.emit(None, f"p{player + 1} keeps")
+
+
+@handler("place_life")
+def place_life(g, frame, choice) -> None:
+    """Rules 5-2-1-7, 2-9-2-1: each player places cards equal to the Leader's Life face down from the
+    deck top, one at a time, so the deck's top card ends at the bottom of Life; turn 1 begins (5-2-1-8)."""
+    g.stack.pop()
+    for i in (g.first, 1 - g.first):
+        p = g.players[i]
+        for _ in range(g.t.defs[p.leader].life or 0):
+            if p.deck:
+                p.life.append(p.deck.pop())
+    g.turn = 1
+    g.active = g.first

@@ -1,0 +1,86 @@
+"""The game state of the ONE PIECE CARD GAME: zones (rule 3), per-card status and the effect stack.
+
+Design for speed and for search: every physical card has an integer id for the whole game; zones are
+lists of ids; per-card status (rested, DON!! given, turn played, face-up Life) lives in flat arrays
+indexed by id; card definitions are shared and never copied. The work still to do (phases, battle steps,
+effects being resolved) is a stack of small immutable tuples, so a game paused at any decision, even
+inside an effect, is cloned by copying a few lists and serialized as plain JSON.
+
+Pile order: for ``deck``, ``life`` and ``trash`` the *top* card is the *last* element of the list.
+"""
+
+from __future__ import annotations
+
+from ..cards.model import CardDef
+
+
+class PlayerState:
+    """One player's zones (rule 3-1-1) and counters.
+
+    ``deck``/``life``/``trash``: card ids, top card last. ``hand``: ids in hand order. ``characters``:
+    ids in field order (rule 3-7). ``stage``/``leader``: an id or -1. DON!!: counts for the DON!! deck and the
+    cost area (active / rested); DON!! given to a card is counted in ``GameState.given``.
+    """
+
+    __slots__ = (
+        "leader", "deck", "hand", "trash", "life", "characters", "stage",
+        "don_deck", "don_active", "don_rested", "don_total",
+        "first_turn_done", "damaged_at_zero", "conceded",
+    )
+
+    def __init__(self) -> None:
+        self.leader = -1
+        self.deck: list[int] = []
+        self.hand: list[int] = []
+        self.trash: list[int] = []
+        self.life: list[int] = []
+        self.characters: list[int] = []
+        self.stage = -1
+        self.don_deck = 10
+        self.don_active = 0
+        self.don_rested = 0
+        self.don_total = 10
+        self.first_turn_done = False
+        self.damaged_at_zero = False
+        self.conceded = False
+
+    def clone(self) -> "PlayerState":
+        p = PlayerState.__new__(PlayerState)
+        p.leader = self.leader
+        p.deck = self.deck[:]
+        p.hand = self.hand[:]
+        p.trash = self.trash[:]
+        p.life = self.life[:]
+        p.characters = self.characters[:]
+        p.stage = self.stage
+        p.don_deck = self.don_deck
+        p.don_active = self.don_active
+        p.don_rested = self.don_rested
+        p.don_total = self.don_total
+        p.first_turn_done = self.first_turn_done
+        p.damaged_at_zero = self.damaged_at_zero
+        p.conceded = self.conceded
+        return p
+
+    def to_dict(self) -> dict:
+        return {name: getattr(self, name) for name in PlayerState.__slots__}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "PlayerState":
+        p = cls.__new__(cls)
+        for name in cls.__slots__:
+            v = d[name]
+            setattr(p, name, list(v) if isinstance(v, list) else v)
+        return p
+
+
+class Tables:
+    """Per-game static data shared by every clone: card definitions and owners, indexed by card id."""
+
+    __slots__ = ("defs", "owner", "numbers", "custom")
+
+    def __init__(self, defs: list[CardDef], owner: list[int], custom: dict[str, CardDef] | None = None):
+        self.defs = tuple(defs)
+        self.owner = tuple(owner)
+        self.numbers = tuple(d.number for d in defs)
+        self.custom = dict(custom or {})

@@ -1,0 +1,95 @@
+"""A player's view of the game: everything that player may see, and nothing else (rules 3-1-5, 3-2-2,
+3-4-2, 3-10-2).
+
+Hidden from a player: the opponent's hand, both deck orders, face-down Life cards (even one's own,
+rule 3-10-2), and which of the opponent's hidden decisions were asked or passed by themselves. The view
+also carries what the player knows about hidden cards (``known``): cards in the opponent's hand or in a
+secret zone whose identity was revealed to this player, so that search agents can sample the rest.
+"""
+
+from __future__ import annotations
+
+from .continuous import power
+from .notation import render
+
+
+def _field_card(g, cid: int) -> dict:
+    return {
+        "card": g.t.numbers[cid],
+        "rested": bool(g.rested[cid]),
+        "don": g.given[cid],
+        "power": power(g, cid),
+        "played_this_turn": g.played[cid] == g.turn,
+    }
+
+
+def player_view(g, player: int) -> dict:
+    """The JSON-ready view of ``player`` (0 or 1).
+
+    Shape: ``{"you": "p1", "turn", "active", "first", "phase", "winner", "me": {...}, "opponent": {...},
+    "battle": None | {...}, "pending": None | {"player", "kind", "options"?}, "known": [...]}``.
+    Options are listed only when the pending decision is this player's.
+    """
+    out = {
+        "you": f"p{player + 1}",
+        "turn": g.turn,
+        "active": f"p{g.active + 1}",
+        "first": None if g.first < 0 else f"p{g.first + 1}",
+        "phase": g.phase,
+        "winner": None if g.winner is None else ("draw" if g.winner == 2 else f"p{g.winner + 1}"),
+        "me": _side(g, player, own=True),
+        "opponent": _side(g, 1 - player, own=False),
+        "battle": None,
+        "pending": None,
+        "known": _known(g, player),
+    }
+    b = g.battle
+    if b is not None:
+        out["battle"] = {"attacker": g.t.numbers[b[0]], "target": g.t.numbers[b[1]],
+                         "attacker_power": power(g, b[0]), "target_power": power(g, b[1])}
+    d = g.pending
+    if d is not None and d.player == player:
+        out["pending"] = {"player": f"p{player + 1}", "kind": d.kind,
+                          "options": [render(g, player, o) for o in d.options]}
+    elif d is not None:
+        # Only whose decision it is: the kind could reveal a hidden decision (SCENARIOS.md).
+        out["pending"] = {"player": f"p{d.player + 1}"}
+    return out
+
+
+def _side(g, i: int, own: bool) -> dict:
+    p = g.players[i]
+    numbers = g.t.numbers
+    side = {
+        "leader": _field_card(g, p.leader),
+        "characters": [_field_card(g, c) for c in p.characters],
+        "stage": None if p.stage < 0 else {"card": numbers[p.stage], "rested": bool(g.rested[p.stage])},
+        "hand_count": len(p.hand),
+        "deck_count": len(p.deck),
+        "life_count": len(p.life),
+        "life_face_up": [{"position": len(p.life) - k, "card": numbers[c]}
+                         for k, c in enumerate(p.life) if g.face_up[c]],
+        "trash": [numbers[c] for c in reversed(p.trash)],
+        "don": {"active": p.don_active, "rested": p.don_rested, "deck": p.don_deck},
+    }
+    if own:
+        side["hand"] = [numbers[c] for c in p.hand]
+    return side
+
+
+def _known(g, player: int) -> list[dict]:
+    """Cards in secret zones (or the opponent's hand) whose identity ``player`` knows."""
+    out = []
+    numbers = g.t.numbers
+    for cid in sorted(g.known[player]):
+        owner = g.t.owner[cid]
+        p = g.players[owner]
+        if owner != player and cid in p.hand:
+            out.append({"card": numbers[cid], "zone": "opp hand"})
+        elif cid in p.deck:
+            out.append({"card": numbers[cid], "zone": ("" if owner == player else "opp ") + "deck"})
+        elif cid in p.life and not g.face_up[cid]:
+            pos = len(p.life) - p.life.index(cid)
+            out.append({"card": numbers[cid], "zone": ("" if owner == player else "opp ") + "life",
+                        "position": pos})
+    return out

@@ -1,0 +1,98 @@
+"""Moving cards between zones (rule 3) and the bookkeeping each move implies.
+
+Every move out of the Character or Stage area goes through :func:`leave_field`, which applies rule 3-1-6
+(the card becomes a new object: effects on it end), rule 6-5-5-4 (its given DON!! go to the cost area
+rested) and marks a battle the card was part of (rules 7-1-1-4, 7-1-2-3, 7-1-3-3).
+"""
+
+from __future__ import annotations
+
+from ..cards.model import CHARACTER, STAGE
+from .continuous import drop_card_modifiers
+
+
+def draw(g, player: int, n: int = 1) -> int:
+    """Rule 4-5: move the top ``n`` deck cards to hand, one at a time; returns how many were drawn.
+
+    Drawing from an empty deck draws nothing (the empty deck itself is a loss, rule 9-2-1-2).
+    """
+    p = g.players[player]
+    drawn = 0
+    for _ in range(n):
+        if not p.deck:
+            break
+        p.hand.append(p.deck.pop())
+        drawn += 1
+    if drawn:
+        g.emit(None, f"p{player + 1} draws {drawn} card{'s' if drawn > 1 else ''}")
+    return drawn
+
+
+def leave_field(g, cid: int) -> None:
+    """Remove ``cid`` from the Character or Stage area (not the Leader, rule 3-6-3) without placing it."""
+    owner = g.t.owner[cid]
+    p = g.players[owner]
+    if p.stage == cid:
+        p.stage = -1
+    else:
+        p.characters.remove(cid)
+    given = g.given[cid]
+    if given:
+        p.don_rested += given
+        g.given[cid] = 0
+    g.rested[cid] = 0
+    g.played[cid] = -1
+    drop_card_modifiers(g, cid)
+    b = g.battle
+    if b is not None and (cid == b[0] or cid == b[1]):
+        g.battle = (b[0], b[1], b[2], True)
+
+
+def trash_from_field(g, cid: int) -> None:
+    """Put a Character or Stage into its owner's trash (not a K.O., rule 10-2-1-3)."""
+    leave_field(g, cid)
+    g.players[g.t.owner[cid]].trash.append(cid)
+
+
+def ko(g, cid: int, by_effect: bool = False) -> None:
+    """Rule 10-2-1: K.O. a Character (trash it from the Character area); [On K.O.] effects fire
+    (rule 10-2-17) through the effect hooks."""
+    owner = g.t.owner[cid]
+    g.emit(None, f"p{owner + 1}'s {g.t.numbers[cid]} is K.O.'d")
+    from ..effects.hooks import fire_on_ko
+
+    fire_on_ko(g, cid)
+    trash_from_field(g, cid)
+
+
+def place_character(g, cid: int) -> None:
+    """Rule 3-7-3/3-7-5: the card enters the Character area active, last in field order."""
+    p = g.players[g.t.owner[cid]]
+    p.characters.append(cid)
+    g.rested[cid] = 0
+    g.played[cid] = g.turn
+
+
+def place_stage(g, cid: int) -> None:
+    """Rule 3-8: the card enters the Stage area active; the previous Stage is trashed (3-8-5)."""
+    p = g.players[g.t.owner[cid]]
+    if p.stage >= 0:
+        trash_from_field(g, p.stage)
+    p.stage = cid
+    g.rested[cid] = 0
+    g.played[cid] = g.turn
+
+
+def pay_don(g, player: int, n: int) -> None:
+    """Rule 2-7-3: rest ``n`` active DON!! of the cost area (the caller checked there are enough)."""
+    p = g.players[player]
+    p.don_active -= n
+    p.don_rested += n
+
+
+def is_character(g, cid: int) -> bool:
+    return g.t.defs[cid].category == CHARACTER
+
+
+def is_stage(g, cid: int) -> bool:
+    return g.t.defs[cid].category == STAGE
