@@ -17,7 +17,6 @@ Printed text is converted once, at load time (rules 2-8, 2-11, 10-1):
 from __future__ import annotations
 
 import difflib
-import functools
 import html
 import json
 import os
@@ -141,7 +140,9 @@ def split_text(raw: str) -> tuple[list[str], str | None]:
 
 
 @dataclass(frozen=True, slots=True)
-class _TextFacts:
+class TextFacts:
+    """What :func:`analyse_text` reads from a card's text (the matching :class:`CardDef` fields)."""
+
     keywords: int = 0
     don_deck_size: int = 10
     max_copies: int | None = 4
@@ -159,7 +160,7 @@ def _is_construction_text(fragment: str) -> bool:
     )
 
 
-def analyse_text(paragraphs: list[str], trigger: str | None) -> _TextFacts:
+def analyse_text(paragraphs: list[str], trigger: str | None) -> TextFacts:
     """Read printed keywords, construction text and unsupported fragments from a card's paragraphs.
 
     A keyword counts only where it opens a paragraph; several may follow each other, each possibly with
@@ -192,7 +193,7 @@ def analyse_text(paragraphs: list[str], trigger: str | None) -> _TextFacts:
             unsupported.append(rest)
     if trigger:
         unsupported.append(f"{_TRIGGER} {_without_notes(trigger)}")
-    return _TextFacts(keywords, don_deck_size, max_copies, tuple(unsupported))
+    return TextFacts(keywords, don_deck_size, max_copies, tuple(unsupported))
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,7 +348,8 @@ class CardDatabase:
             ]
         except (KeyError, ValueError, TypeError, AttributeError) as exc:
             where = f" {path}" if path else ""
-            raise CardDatabaseError(f"card database{where} has an unexpected record ({exc!r}). {_INSTALL_HINT}") from exc
+            message = f"card database{where} has an unexpected record ({exc!r}). {_INSTALL_HINT}"
+            raise CardDatabaseError(message) from exc
         return cls(cards, path)
 
     @classmethod
@@ -387,8 +389,19 @@ class CardDatabase:
         return card
 
     def suggest(self, number: str) -> str | None:
-        """The known card number closest to ``number`` (difflib), or None."""
-        matches = difflib.get_close_matches(normalize_number(number), self._cards, n=1, cutoff=0.6)
+        """The known card number closest to ``number``, or None.
+
+        Common slips are fixed first (missing zero padding "OP1-16", letter O for zero "0P01-O16"), then
+        difflib picks the most similar number.
+        """
+        wanted = normalize_number(number)
+        m = re.fullmatch(r"([A-Z]+?)([0-9O]*)-([0-9O]+)", wanted.replace("0P", "OP"))
+        if m is not None:
+            digits = m.group(2).replace("O", "0")
+            guess = f"{m.group(1)}{digits.zfill(2) if digits else ''}-{m.group(3).replace('O', '0').zfill(3)[-3:]}"
+            if guess in self._cards:
+                return guess
+        matches = difflib.get_close_matches(wanted, self._cards, n=1, cutoff=0.6)
         return matches[0] if matches else None
 
     def __contains__(self, number: object) -> bool:
@@ -404,7 +417,15 @@ class CardDatabase:
         return f"CardDatabase({len(self)} cards from {self.path})"
 
 
-@functools.cache
+_default: CardDatabase | None = None
+
+
 def default_database() -> CardDatabase:
-    """The database at the default location, loaded once per process (see :meth:`CardDatabase.load`)."""
-    return CardDatabase.load()
+    """The database at the default location, loaded once per process (see :meth:`CardDatabase.load`).
+
+    Raises :class:`CardDatabaseError` if it cannot be loaded (nothing is cached then).
+    """
+    global _default
+    if _default is None:
+        _default = CardDatabase.load()
+    return _default

@@ -223,7 +223,10 @@ def parse_deck(text: str, db: CardDatabase, *, name: str = "", source: str = "<t
             leader = entry.number
             if entry.count != 1:
                 problems.append(
-                    DeckProblem(entry.line, f"Leader {leader} is listed {entry.count} times; a deck has exactly 1 Leader (rule 5-1-2)")
+                    DeckProblem(
+                        entry.line,
+                        f"Leader {leader} is listed {entry.count} times; a deck has exactly 1 Leader (rule 5-1-2)",
+                    )
                 )
             continue
         main[entry.number] = main.get(entry.number, 0) + entry.count
@@ -302,14 +305,19 @@ def validate_deck(deck: Deck, db: CardDatabase) -> list[DeckProblem]:
         card = db.get(number)
         if card.category == LEADER:
             problems.append(
-                DeckProblem(line, f"{_label(card)} is a second Leader; the main deck holds only Characters, Events and Stages (rules 5-1-2, 5-1-2-1)")
+                DeckProblem(
+                    line,
+                    f"{_label(card)} is a second Leader; the main deck holds only Characters, Events and Stages"
+                    " (rules 5-1-2, 5-1-2-1)",
+                )
             )
             continue
         limit = card.max_copies
         if limit is not None and count > limit:
             where = deck.lines_of(number)
             also = f" (lines {', '.join(map(str, where))})" if len(where) > 1 else ""
-            problems.append(DeckProblem(line, f"{count} copies of {_label(card)}{also}; at most {limit} per card number (rule 5-1-2-3)"))
+            message = f"{count} copies of {_label(card)}{also}; at most {limit} per card number (rule 5-1-2-3)"
+            problems.append(DeckProblem(line, message))
         if leader is not None:
             missing = [c for c in card.colors if c not in leader.colors]
             if missing:
@@ -323,10 +331,15 @@ def validate_deck(deck: Deck, db: CardDatabase) -> list[DeckProblem]:
             for restriction in restrictions:
                 if not restriction.allows(card):
                     problems.append(
-                        DeckProblem(line, f"{_label(card)} is not allowed by the Leader {leader.number}: \"{restriction.text}\" (rule 5-1-2-4)")
+                        DeckProblem(
+                            line,
+                            f"{_label(card)} is not allowed by the Leader {leader.number}: "
+                            f"\"{restriction.text}\" (rule 5-1-2-4)",
+                        )
                     )
     if deck.size != MAIN_DECK_SIZE:
-        problems.append(DeckProblem(None, f"the main deck has {deck.size} cards; it needs exactly {MAIN_DECK_SIZE} (rule 5-1-2)"))
+        message = f"the main deck has {deck.size} cards; it needs exactly {MAIN_DECK_SIZE} (rule 5-1-2)"
+        problems.append(DeckProblem(None, message))
     with_line = sorted((p for p in problems if p.line is not None), key=lambda p: p.line)
     return with_line + [p for p in problems if p.line is None]
 

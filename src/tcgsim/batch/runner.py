@@ -1,0 +1,334 @@
+"""Playing games between agents: one game (:func:`play_game`) or a batch with a summary (:func:`simulate`).
+
+Seats: deck A is always player 0 (p1) and deck B player 1 (p2); the runner answers the first-or-second
+choice itself (``new_game(..., first=...)``) so that a batch alternates who goes first. Randomness: the game's
+own stream is derived inside ``new_game`` from the game seed; agent ``i`` draws from its own stream seeded
+with ``derive_seed(game_seed, "agent", i)``, so agents never shift the game's shuffles. In a batch, game
+``i`` has the seed ``derive_seed(seed, "game", i)`` and deck A goes first when ``i`` is even. The same
+arguments always give the same games and the same summary (timing fields aside).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+from ..core.rng import derive_seed
+from ..errors import TcgsimError
+from ..onepiece.rules import notation
+from ..onepiece.rules.setup import new_game
+from ..onepiece.rules.view import player_view
+
+SIDES = ("A", "B")
+"""Deck labels by seat: player 0 plays deck A, player 1 deck B."""
+
+MAX_DECISIONS = 50_000
+"""A guard against an agent/engine loop: no legal game comes near it."""
+
+
+class RunnerError(TcgsimError):
+    """An agent answered with an illegal index, or a game exceeded :data:`MAX_DECISIONS` (a bug)."""
+
+
+@dataclass
+class GameRecord:
+    """Everything about one finished game.
+
+    ``seed``: the game seed given to ``new_game``; ``decks``: ``{"A": {"name", "leader", "main": [[number,
+    count], ...]}, "B": ...}``; ``agents``: agent names by seat; ``first``: ``"A"`` or ``"B"`` (the deck that
+    went first); ``winner``: ``"A"``, ``"B"`` or ``"draw"``; ``turns``: game turns played (both players',
+    the last one included); ``end_reason``: the engine's (``"life"``, ``"deck"``, ...); ``decisions``: every
+    answered decision in action notation and ``indices`` the same as option indices; ``fingerprint``: the
+    final state's canonical JSON (:meth:`Game.fingerprint`); ``events``: the referee's log, one readable
+    line per event (private events prefixed ``[p1 only]``), empty unless the game was played with
+    ``log=True``; ``game``: the game's number in its batch (``None`` for a single game).
+    """
+
+    seed: int
+    decks: dict
+    agents: tuple[str, str]
+    first: str
+    winner: str
+    turns: int
+    end_reason: str
+    decisions: list[str]
+    indices: list[int]
+    fingerprint: str
+    events: list[str] = field(default_factory=list)
+    game: int | None = None
+
+    @property
+    def fingerprint_hash(self) -> str:
+        """SHA-256 (hex) of :attr:`fingerprint`."""
+        return fingerprint_hash(self.fingerprint)
+
+
+def fingerprint_hash(fingerprint: str) -> str:
+    """SHA-256 hex digest of a game fingerprint string (as written in game logs)."""
+    return hashlib.sha256(fingerprint.encode()).hexdigest()
+
+
+def deck_info(deck) -> dict:
+    """A :class:`~tcgsim.onepiece.cards.decklist.Deck` as plain data: ``{"name", "leader", "main"}``."""
+    return {"name": deck.name or deck.source, "leader": deck.leader, "main": [[n, c] for n, c in deck.main]}
+
+
+def format_event(event: tuple) -> str:
+    """One ``(visible_to, text)`` log event as a line: private events are prefixed ``[pN only]``."""
+    visible_to, text = event
+    return text if visible_to is None else f"[p{visible_to + 1} only] {text}"
+
+
+def _agent(spec, game_seed: int, seat: int, db):
+    if isinstance(spec, str):
+        from ..agents import make_agent
+
+        return make_agent(spec, derive_seed(game_seed, "agent", seat), db=db)
+    return spec
+
+
+def play_game(
+    deck_a,
+    deck_b,
+    db,
+    seed: int,
+    agents: Sequence = ("random", "random"),
+    a_first: bool = True,
+    log: bool = False,
+    *,
+    game: int | None = None,
+) -> GameRecord:
+    """Play one game to its end and return its :class:`GameRecord`.
+
+    ``deck_a``/``deck_b``: validated decks (deck A is player 0); ``db``: the CardDatabase; ``seed``: the game
+    seed; ``agents``: two agent names (built with their own streams ``derive_seed(seed, "agent", i)``) or
+    agent objects used as given; ``a_first``: deck A goes first; ``log``: keep the referee's log in
+    ``record.events``. Raises :class:`~tcgsim.errors.UserError` for an unknown agent name and
+    :class:`RunnerError` if an agent answers an index out of range.
+    """
+    players = [_agent(agents[i], seed, i, db) for i in (0, 1)]
+    g = new_game(deck_a, deck_b, db, seed, first=0 if a_first else 1, log=log)
+    decisions: list[str] = []
+    indices: list[int] = []
+    render = notation.render
+    while g.winner is None:
+        d = g.pending
+        agent = players[d.player]
+        if agent.needs_view:
+            view = player_view(g, d.player)
+            labels = view["pending"]["options"]
+            i = agent.choose(view, d, labels)
+        else:
+            labels = None
+            i = agent.choose(None, d, None)
+        if type(i) is not int or not 0 <= i < len(d.options):
+            raise RunnerError(f"agent {getattr(agent, 'name', agent)!r} chose option {i!r} of {len(d.options)} (game seed {seed})")
+        decisions.append(labels[i] if labels is not None else render(g, d.player, d.options[i]))
+        indices.append(i)
+        if len(indices) > MAX_DECISIONS:
+            raise RunnerError(f"game seed {seed} exceeded {MAX_DECISIONS} decisions")
+        g.apply_index(i)
+    winner = "draw" if g.winner == 2 else SIDES[g.winner]
+    return GameRecord(
+        seed=seed,
+        decks={"A": deck_info(deck_a), "B": deck_info(deck_b)},
+        agents=tuple(getattr(p, "name", str(p)) for p in players),
+        first="A" if a_first else "B",
+        winner=winner,
+        turns=g.turn,
+        end_reason=g.end_reason,
+        decisions=decisions,
+        indices=indices,
+        fingerprint=g.fingerprint(),
+        events=[format_event(e) for e in g.log] if g.log is not None else [],
+        game=game,
+    )
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a batch run with ``seed``."""
+    return derive_seed(seed, "game", index)
+
+
+def parse_agents(spec: str | Sequence[str]) -> tuple[str, str]:
+    """``"random,heuristic"`` → ``("random", "heuristic")``; one name is used for both decks.
+
+    Raises :class:`~tcgsim.errors.UserError` for a list of more than two names or an unknown name.
+    """
+    from ..agents import make_agent
+    from ..errors import UserError
+
+    names = [s.strip().lower() for s in (spec.split(",") if isinstance(spec, str) else spec)]
+    names = [n for n in names if n]
+    if len(names) == 1:
+        names = names * 2
+    if len(names) != 2:
+        raise UserError(f"--agents takes one name or two names separated by a comma, not {spec!r}")
+    for n in names:
+        make_agent(n, 0)  # raises UserError for an unknown name
+    return names[0], names[1]
+
+
+def unsupported_cards(deck_a, deck_b, db) -> list[dict]:
+    """The cards of the two decks (Leaders included) with effect text the engine does not understand.
+
+    Each item: ``{"number", "name", "decks": ["A"] | ["B"] | ["A", "B"], "fragments": [text, ...]}``,
+    sorted by card number.
+    """
+    found: dict[str, dict] = {}
+    for side, deck in zip(SIDES, (deck_a, deck_b)):
+        for number in (deck.leader, *(n for n, _ in deck.main)):
+            card = db.get(number)
+            if not card.unsupported:
+                continue
+            item = found.setdefault(number, {"number": number, "name": card.name, "decks": [], "fragments": list(card.unsupported)})
+            if side not in item["decks"]:
+                item["decks"].append(side)
+    return [found[n] for n in sorted(found)]
+
+
+def summarize(records: Sequence[GameRecord], seconds: float) -> dict:
+    """Aggregate statistics of finished games (see :func:`simulate` for the keys)."""
+    n = len(records)
+    wins = {"A": 0, "B": 0}
+    first_games = {"A": 0, "B": 0}
+    first_wins = {"A": 0, "B": 0}
+    second_wins = {"A": 0, "B": 0}
+    reasons: dict[str, int] = {}
+    draws = turns = decisions = 0
+    for r in records:
+        first_games[r.first] += 1
+        turns += r.turns
+        decisions += len(r.indices)
+        reasons[r.end_reason] = reasons.get(r.end_reason, 0) + 1
+        if r.winner == "draw":
+            draws += 1
+            continue
+        wins[r.winner] += 1
+        if r.winner == r.first:
+            first_wins[r.winner] += 1
+        else:
+            second_wins[r.winner] += 1
+
+    def rate(k: int, m: int) -> float | None:
+        return round(k / m, 4) if m else None
+
+    second_games = {"A": first_games["B"], "B": first_games["A"]}
+    fpw = first_wins["A"] + first_wins["B"]
+    return {
+        "games": n,
+        "wins": wins,
+        "draws": draws,
+        "win_rate": {s: rate(wins[s], n) for s in SIDES},
+        "first_player_wins": fpw,
+        "first_player_win_rate": rate(fpw, n),
+        "games_first": first_games,
+        "win_rate_first": {s: rate(first_wins[s], first_games[s]) for s in SIDES},
+        "win_rate_second": {s: rate(second_wins[s], second_games[s]) for s in SIDES},
+        "mean_turns": round(turns / n, 3) if n else 0.0,
+        "decisions": round(decisions / n, 3) if n else 0.0,
+        "end_reasons": dict(sorted(reasons.items())),
+        "seconds": round(seconds, 4),
+        "games_per_second": round(n / seconds, 2) if seconds > 0 else None,
+    }
+
+
+TIMING_KEYS = ("seconds", "games_per_second")
+"""Summary keys that depend on the machine, not on the seed."""
+
+
+def simulate(
+    deck_a,
+    deck_b,
+    games: int = 100,
+    seed: int = 0,
+    agents: str | Sequence[str] = ("random", "random"),
+    progress: bool = True,
+    *,
+    db=None,
+    log_path: str | Path | None = None,
+    on_game: Callable[[GameRecord], None] | None = None,
+) -> dict:
+    """Play ``games`` games of ``deck_a`` (player 0) against ``deck_b`` and return a JSON-ready summary.
+
+    Game ``i`` uses seed ``derive_seed(seed, "game", i)``; deck A goes first in even games. ``agents``: two
+    names (or ``"a,b"``, or one name for both); ``progress``: show a rich progress bar on stderr; ``db``:
+    the CardDatabase (default database when ``None``); ``log_path``: write every game as a JSON line
+    (:mod:`tcgsim.batch.gamelog`); ``on_game``: called with each :class:`GameRecord`.
+
+    Keys: ``games``, ``seed``, ``agents`` {"A","B"}, ``decks`` {"A","B"} (names), ``wins`` {"A","B"},
+    ``draws``, ``win_rate`` {"A","B"}, ``first_player_wins``, ``first_player_win_rate``, ``games_first``
+    {"A","B"}, ``win_rate_first``/``win_rate_second`` {"A","B"} (``None`` without such games),
+    ``mean_turns``, ``decisions`` (mean answered decisions per game), ``end_reasons``, ``seconds``,
+    ``games_per_second`` (wall clock), ``unsupported`` (see :func:`unsupported_cards`), ``log`` (the path
+    or ``None``). Only ``seconds`` and ``games_per_second`` vary between runs with the same arguments.
+    Raises :class:`~tcgsim.errors.UserError` for an unknown agent or a ``games`` below 1.
+    """
+    from ..errors import UserError
+
+    if games < 1:
+        raise UserError(f"the number of games must be at least 1, not {games}")
+    if db is None:
+        from ..onepiece.cards.database import default_database
+
+        db = default_database()
+    names = parse_agents(agents)
+    writer = None
+    if log_path is not None:
+        from .gamelog import GameLogWriter
+
+        writer = GameLogWriter(log_path)
+    records: list[GameRecord] = []
+    bar = _progress_bar() if progress else None
+    started = time.perf_counter()
+    try:
+        if bar is not None:
+            bar.start()
+            task = bar.add_task("games", total=games)
+        for i in range(games):
+            record = play_game(deck_a, deck_b, db, game_seed(seed, i), names, a_first=i % 2 == 0,
+                               log=writer is not None, game=i)
+            if writer is not None:
+                writer.write(record)
+                record.events = []  # written: do not keep every log in memory
+            if on_game is not None:
+                on_game(record)
+            record.fingerprint = ""  # only the log needs it
+            records.append(record)
+            if bar is not None:
+                bar.advance(task)
+    finally:
+        if bar is not None:
+            bar.stop()
+        if writer is not None:
+            writer.close()
+    seconds = time.perf_counter() - started
+    summary = summarize(records, seconds)
+    out = {
+        "games": summary.pop("games"),
+        "seed": seed,
+        "agents": {"A": names[0], "B": names[1]},
+        "decks": {"A": deck_a.name or deck_a.source, "B": deck_b.name or deck_b.source},
+    }
+    out.update(summary)
+    out["unsupported"] = unsupported_cards(deck_a, deck_b, db)
+    out["log"] = None if log_path is None else str(log_path)
+    return out
+
+
+def _progress_bar():
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    return Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )

@@ -1,0 +1,380 @@
+"""Compiles a card's printed effect text into :class:`~.ir.Effect` s (public entry: :func:`compile_card_text`).
+
+Pipeline: :func:`.normalize.normalize_card_text` gives canonical paragraphs; each paragraph is tokenized,
+its header tags ([On Play], [DON!! x1], [Once Per Turn] ... rule 10-2) are read here, the activation cost
+before the colon (rule 8-3-1) is parsed from the ``cost_clause`` rule, the rest is cut into sentences
+(and ``Choose one:`` options) which are parsed from the ``sentence`` rule and assembled into one Effect.
+
+Text the grammar does not accept never raises: the paragraph yields no effect and an
+:class:`~.ir.Unsupported` entry naming the rejected sentence and the position of the rejected token.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any, Iterable
+
+from .build import CONTINUOUS_OPS, IRBuilder, SentenceIR
+from .ir import Action, CompiledText, Condition, Effect, Selector, Unsupported
+from .normalize import normalize_card_text
+from .parser import ParseFailure, Tok, parse_tokens, tokenize
+
+__all__ = ["compile_card_text", "coverage", "card_set"]
+
+_TIMINGS = {
+    "On Play": "on_play",
+    "When Attacking": "when_attacking",
+    "On Block": "on_block",
+    "On K.O.": "on_ko",
+    "On Your Opponent's Attack": "on_opponent_attack",
+    "End of Your Turn": "end_of_your_turn",
+    "End of Your Opponent's Turn": "end_of_opponent_turn",
+    "Activate: Main": "activate_main",
+    "Main": "main",
+    "Counter": "counter",
+}
+_KIND_OF_TIMING = {
+    "activate_main": "activate",
+    "main": "main",
+    "counter": "counter",
+    "trigger": "trigger",
+}
+
+_BUILDER = IRBuilder()
+
+
+class _Unsupported(Exception):
+    def __init__(self, fragment: str, reason: str, position: int | None):
+        super().__init__(reason)
+        self.fragment = fragment
+        self.reason = reason
+        self.position = position
+
+
+def compile_card_text(text: str | None, trigger_text: str | None = None) -> CompiledText:
+    """Compile a card's effect text (and its [Trigger] text) into effects.
+
+    ``text`` may still contain an appended ``[Trigger]`` section; it is split off (rule 10-1-5).
+    Never raises on unparseable text: such paragraphs are listed in ``unsupported``.
+    """
+    return _compile_cached(text or "", trigger_text or None)
+
+
+@lru_cache(maxsize=None)
+def _compile_cached(text: str, trigger_text: str | None) -> CompiledText:
+    norm = normalize_card_text(text, trigger_text)
+    effects: list[Effect] = []
+    unsupported: list[Unsupported] = []
+    for para in norm.paragraphs:
+        effs, uns = _compile_paragraph(para, False)
+        effects.extend(effs)
+        unsupported.extend(uns)
+    for para in norm.trigger:
+        effs, uns = _compile_paragraph(para, True)
+        effects.extend(effs)
+        unsupported.extend(uns)
+    return CompiledText(tuple(effects), tuple(unsupported))
+
+
+@lru_cache(maxsize=None)
+def _compile_paragraph(para: str, is_trigger: bool) -> tuple[tuple[Effect, ...], tuple[Unsupported, ...]]:
+    try:
+        return tuple(_paragraph_effects(para, is_trigger)), ()
+    except _Unsupported as exc:
+        return (), (Unsupported(exc.fragment, exc.reason, exc.position),)
+    except Exception as exc:  # a bug in the builder must not break card loading
+        return (), (Unsupported(para, f"internal error: {type(exc).__name__}: {exc}", None),)
+
+
+def _fragment(text: str, toks: list[Tok]) -> str:
+    if not toks:
+        return ""
+    last = toks[-1]
+    return text[toks[0].pos : last.pos + len(last.text)]
+
+
+def _parse(text: str, toks: list[Tok], start: str):
+    try:
+        tree = parse_tokens(toks, start)
+    except ParseFailure as exc:
+        raise _Unsupported(_fragment(text, toks), str(exc), exc.pos) from None
+    return _BUILDER.transform(tree)
+
+
+def _is_word(tok: Tok, *words: str) -> bool:
+    return tok.type == "WORD" and tok.value in words
+
+
+def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
+    lines = para.split("\n")
+    head_text = lines[0]
+    option_lines = [ln[1:].strip() for ln in lines[1:] if ln.startswith("•")]
+    after_lines = [ln for ln in lines[1:] if not ln.startswith("•")]
+    if head_text.startswith("•"):  # options without a "Choose one:" line
+        raise _Unsupported(para, "options without a choice", 0)
+
+    toks = tokenize(head_text)
+    timings: list[str] = []
+    conditions: list[Condition] = []
+    once = False
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if t.type == "TIMING":
+            timings.append(_TIMINGS[t.value])
+        elif t.type == "DONX":
+            conditions.append(Condition("don_x", ">=", int(t.value)))
+        elif t.type == "CONDTAG":
+            if t.value == "Once Per Turn":
+                once = True
+            elif t.value == "Your Turn":
+                conditions.append(Condition("your_turn"))
+            elif t.value == "Opponent's Turn":
+                conditions.append(Condition("opponent_turn"))
+        elif _is_word(t, "/"):
+            pass
+        else:
+            break
+        i += 1
+    rest = toks[i:]
+    if is_trigger:
+        timings = ["trigger"] + timings
+
+    # keyword effects opening the paragraph (rule 10-1): "[Blocker]", "[Rush] [Blocker]"
+    if rest and all(t.type == "KEYWORD" and t.value != "Trigger" for t in rest) and not timings:
+        return [
+            Effect(
+                "permanent",
+                None,
+                conditions=tuple(conditions),
+                once_per_turn=once,
+                actions=(
+                    Action(
+                        "gain_keyword", Selector(ref="this"), duration="permanent", params=(("keyword", t.value),)
+                    ),
+                ),
+                text=para,
+            )
+            for t in rest
+        ]
+    if not rest:
+        raise _Unsupported(para, "no effect text after the header", None)
+
+    # "Choose one:" (the options are the following lines)
+    player = None
+    if option_lines:
+        rest, player = _cut_choose_one(head_text, rest)
+    elif after_lines:
+        raise _Unsupported(para, "continuation lines without options", None)
+
+    # activation cost (rule 8-3-1): everything before the first colon
+    costs: tuple = ()
+    optional = False
+    colon = next((k for k, t in enumerate(rest) if _is_word(t, ":")), None)
+    if colon is not None:
+        cost_toks, rest = rest[:colon], rest[colon + 1 :]
+        if not cost_toks:
+            raise _Unsupported(head_text, "empty cost", None)
+        costs, optional, cost_conds = _parse_costs(head_text, cost_toks)
+        conditions.extend(cost_conds)
+
+    sentences = _sentences(rest)
+    choice_if = None
+    choice_then = False
+    if player is not None and sentences:
+        last = sentences[-1]
+        if _is_word(last[-1], "then"):
+            # "Draw 1 card, then choose one:"
+            choice_then = True
+            last = last[:-1]
+            if last and _is_word(last[-1], ","):
+                last = last[:-1]
+            sentences[-1] = last
+        elif _is_word(last[-1], ",") and _is_word(last[0], "if"):
+            # "If X, choose one:"
+            choice_if = _parse(head_text, last[1:-1], "cond_sentence")
+            sentences.pop()
+        elif _is_word(last[-1], ","):
+            raise _Unsupported(_fragment(head_text, last), "text before 'choose one:'", last[0].pos)
+
+    actions: list[Action] = []
+    event = None
+    sentence_kinds: list[str] = []
+    for sent in sentences:
+        if not sent:
+            continue
+        s = _parse(head_text, sent, "sentence")
+        assert isinstance(s, SentenceIR)
+        sentence_kinds.append(s.kind)
+        if s.event is not None:
+            if event is not None:
+                raise _Unsupported(_fragment(head_text, sent), "two activation events", sent[0].pos)
+            event = s.event
+        actions.extend(s.actions)
+    if player is not None:
+        choose = Action("choose_one", player=player, options=_options(option_lines), then=choice_then)
+        if choice_if is not None:
+            choose = Action("if", condition=choice_if, body=(choose,))
+        actions.append(choose)
+        for line in after_lines:
+            for sent in _sentences(tokenize(line)):
+                s = _parse(line, sent, "sentence")
+                actions.extend(s.actions)
+
+    kind, timing_list = _effect_kind(timings, sentence_kinds)
+    effs = []
+    for timing in timing_list:
+        conds = tuple(conditions)
+        acts = tuple(actions)
+        if kind == "permanent":
+            acts, extra = _hoist_permanent(acts)
+            conds = conds + extra
+        effs.append(
+            Effect(
+                kind,
+                timing,
+                conditions=conds,
+                once_per_turn=once,
+                costs=costs,
+                optional=optional or "replacement" in sentence_kinds and _is_optional(acts),
+                actions=acts,
+                event=event,
+                text=para,
+            )
+        )
+    return effs
+
+
+def _is_optional(acts) -> bool:
+    return bool(acts) and acts[0].op == "may"
+
+
+def _effect_kind(timings: list[str], sentence_kinds: list[str]) -> tuple[str, list]:
+    if timings:
+        first = timings[0]
+        kind = _KIND_OF_TIMING.get(first, "auto")
+        return kind, timings
+    if sentence_kinds and sentence_kinds[0] in ("when", "activation"):
+        return "auto", ["when"]
+    if sentence_kinds and sentence_kinds[0] == "start_of_game":
+        return "auto", ["start_of_game"]
+    if "replacement" in sentence_kinds:
+        return "replacement", [None]
+    return "permanent", [None]
+
+
+def _hoist_permanent(acts: tuple[Action, ...]) -> tuple[tuple[Action, ...], tuple[Condition, ...]]:
+    """A permanent effect's leading "If ..., X" is a condition of the effect (rule 8-1-3-3-2)."""
+    extra: tuple[Condition, ...] = ()
+    if len(acts) == 1 and acts[0].op == "if" and acts[0].condition is not None:
+        extra = (acts[0].condition,)
+        acts = acts[0].body
+    return tuple(_with_permanent_duration(a) for a in acts), extra
+
+
+def _with_permanent_duration(a: Action) -> Action:
+    if a.op in CONTINUOUS_OPS and a.duration is None:
+        a = replace(a, duration="permanent")
+    if a.body:
+        a = replace(a, body=tuple(_with_permanent_duration(b) for b in a.body))
+    return a
+
+
+def _sentences(toks: list[Tok]) -> list[list[Tok]]:
+    out: list[list[Tok]] = []
+    cur: list[Tok] = []
+    for t in toks:
+        if _is_word(t, "."):
+            if cur:
+                out.append(cur)
+            cur = []
+        else:
+            cur.append(t)
+    if cur:
+        out.append(cur)
+    return out
+
+
+def _parse_costs(text: str, toks: list[Tok]):
+    """Parse the activation cost; a leading "If ..., " is a condition of the effect."""
+    conds: list[Condition] = []
+    if toks and _is_word(toks[0], "if"):
+        comma = next((k for k, t in enumerate(toks) if _is_word(t, ",")), None)
+        if comma is None:
+            raise _Unsupported(_fragment(text, toks), "condition without a comma", toks[0].pos)
+        conds.append(_parse(text, toks[1:comma], "cond_sentence"))
+        toks = toks[comma + 1 :]
+    costs, optional = _parse(text, toks, "cost_clause")
+    return costs, optional, conds
+
+
+def _cut_choose_one(text: str, toks: list[Tok]) -> tuple[list[Tok], str]:
+    """Remove the trailing "choose one:" / "Your opponent chooses one:"; return the rest and the chooser."""
+    words = [t.value if t.type == "WORD" else None for t in toks]
+    if words[-3:] == ["choose", "one", ":"]:
+        return toks[:-3], "self"
+    if words[-5:] == ["your", "opponent", "chooses", "one", ":"]:
+        return toks[:-5], "opponent"
+    raise _Unsupported(text, "option lines without 'choose one:'", None)
+
+
+def _options(option_lines: list[str]) -> tuple[tuple[Action, ...], ...]:
+    options = []
+    for line in option_lines:
+        opt_actions: list[Action] = []
+        for sent in _sentences(tokenize(line)):
+            s = _parse(line, sent, "sentence")
+            if s.kind not in ("actions", "then", "if_you_do"):
+                raise _Unsupported(line, f"unexpected {s.kind} sentence in an option", None)
+            opt_actions.extend(s.actions)
+        options.append(tuple(opt_actions))
+    return tuple(options)
+
+
+def card_set(number: str) -> str:
+    """The set of a card number: its prefix before the dash (``OP01``, ``ST01``, ``EB04``, ``P``, ``PRB02``)."""
+    return number.split("-", 1)[0]
+
+
+def _card_fields(card: Any) -> tuple[str, str, str | None]:
+    if isinstance(card, dict):
+        number = card.get("number") or card.get("card_number") or ""
+        text = card.get("text")
+        if text is None:
+            text = card.get("effects") or ""
+        return number, text, card.get("trigger_text")
+    return card.number, card.text or "", getattr(card, "trigger_text", None)
+
+
+def coverage(cards: Iterable[Any]) -> dict:
+    """Compile every card and report how many compile without unsupported text, overall and per set.
+
+    ``cards``: :class:`CardDef`-like objects (``number``, ``text``, ``trigger_text``) or dicts from the card
+    data (``card_number``, ``effects``).  Cards without text count as compiled.
+    """
+    total = compiled = with_text = compiled_with_text = 0
+    by_set: dict[str, dict[str, int]] = {}
+    unsupported: list[dict[str, str]] = []
+    for card in cards:
+        number, text, trig = _card_fields(card)
+        result = compile_card_text(text, trig)
+        has_text = bool(result.effects or result.unsupported)
+        s = by_set.setdefault(card_set(number), {"total": 0, "compiled": 0})
+        total += 1
+        s["total"] += 1
+        with_text += has_text
+        if result.ok:
+            compiled += 1
+            compiled_with_text += has_text
+            s["compiled"] += 1
+        for u in result.unsupported:
+            unsupported.append({"number": number, "fragment": u.fragment, "reason": u.reason})
+    return {
+        "total": total,
+        "compiled": compiled,
+        "with_text": with_text,
+        "compiled_with_text": compiled_with_text,
+        "by_set": dict(sorted(by_set.items())),
+        "unsupported": unsupported,
+    }

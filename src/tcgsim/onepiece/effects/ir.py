@@ -1,0 +1,280 @@
+"""Typed representation of card effects, compiled from the printed text (rules section 8 and 10).
+
+Everything here is immutable plain data (frozen dataclasses with slots, tuples, str/int/bool/None), so a
+game paused in the middle of an effect can be cloned and serialised.  :func:`to_dict` / :func:`from_dict`
+(and the ``to_json`` / ``from_json`` helpers) round-trip every object exactly; each dataclass is written
+as a dict with a ``"_t"`` key naming its class.
+
+Shape
+-----
+``Effect(kind, timing, conditions, once_per_turn, costs, optional, actions, event, text)``
+    One paragraph of card text (or of the [Trigger] text).
+
+    * ``kind``: ``"auto"`` (rule 8-1-3-1: [On Play], [When Attacking], "When ..."), ``"activate"``
+      ([Activate: Main], 8-1-3-2), ``"main"`` / ``"counter"`` (an Event's [Main] / [Counter], 10-2-3,
+      10-2-4), ``"trigger"`` (10-1-5), ``"permanent"`` (8-1-3-3; keywords such as [Blocker] are
+      permanent effects whose action is ``gain_keyword`` on the card itself), ``"replacement"`` (8-1-3-4,
+      "... would ..., ... instead").
+    * ``timing``: ``on_play``, ``when_attacking``, ``on_block``, ``on_ko``, ``on_opponent_attack``,
+      ``end_of_your_turn``, ``end_of_opponent_turn``, ``activate_main``, ``main``, ``counter``,
+      ``trigger``, ``start_of_game``, ``when`` (an activation event written out, see ``event``) or
+      ``None`` (permanent and replacement effects).
+    * ``conditions``: :class:`Condition` s that must all hold (8-3-2): [DON!! xX], [Your Turn],
+      [Opponent's Turn], and for permanent effects the leading "If ...,".
+    * ``once_per_turn``: [Once Per Turn] (10-2-13).
+    * ``costs``: :class:`Cost` s before the colon (8-3-1), paid in order.
+    * ``optional``: the player may decline (costs written "You may ...", 8-3-1-4; replacement effects
+      written "you may ... instead", 8-1-3-4-1).
+    * ``actions``: the :class:`Action` s after the colon, resolved in order.
+    * ``event``: for ``timing == "when"`` and replacement effects, the :class:`Event` that activates or
+      is replaced.
+
+``Event(kind, subject, params)``
+    ``kind`` such as ``ko``, ``removed``, ``attack``, ``played``, ``rested``, ``damage_taken``,
+    ``life_removed``, ``trigger_activated``, ``event_activated``, ``don_returned``, ``blocker_activated``,
+    ``returned_to_hand``, ``battle_end``, ``character_played``;
+    ``subject`` the :class:`Selector` of the cards the event happens to; ``params`` extra (key, value)
+    pairs, e.g. ``("by", "opponent_effect")``, ``("by", "effect")``, ``("by", "battle")``.
+
+``Condition(kind, op, value, target, negate, parts)``
+    ``kind``: ``don_x`` (value N: DON!! given to this card >= N), ``your_turn``, ``opponent_turn``,
+    ``leader`` (the Leader of ``target.owner`` matches ``target.filters``: type, name, color,
+    multicolored, attribute ...), ``match`` (the card ``target`` refers to, e.g. this Character, matches
+    ``target.filters``), ``count`` (number of cards chosen by ``target`` compared with ``op`` to
+    ``value``; ``value`` may be a :class:`Selector`, meaning "the number of those cards"), ``and`` /
+    ``or`` over ``parts``, and a few specific ones listed in ``CONDITION_KINDS``.  ``negate`` inverts.
+
+``Cost(op, target, amount, params, options)``
+    One activation cost (8-3-1).  ``op`` is ``rest_don`` (rest N active DON!!, 8-3-1-5),
+    ``don_minus`` (return N DON!! to the DON!! deck, 8-3-1-6) or an action op (``trash``, ``rest``,
+    ``return_to_hand``, ``to_deck``, ``ko``, ``add_to_hand``, ``turn_face_up``, ``reveal``,
+    ``modify_power``, ``give_don`` ...) applied to ``target``.  ``options`` holds alternatives
+    ("... or ...:"): pay one of them.
+
+``Action(op, target, amount, duration, player, params, condition, body, options, then)``
+    ``op`` names the operation (see ``ACTION_OPS``); ``target`` the :class:`Selector` it applies to;
+    ``amount`` a number (power/cost change, cards drawn, DON!! added ...); ``duration`` for continuous
+    effects (``DURATIONS``); ``player`` who performs the action and makes its choices (``"self"`` or
+    ``"opponent"``: "your opponent trashes 1 card from their hand"); ``params`` extra (key, value) pairs
+    (destination ``position``, ``rested``, ``keyword``, ``face_up`` ...); ``condition`` for
+    ``op == "if"``; ``body`` the sub-actions of ``if`` / ``may`` / ``if_you_do`` / ``for_each``;
+    ``options`` the alternatives of ``choose_one``; ``then`` is True when the action was introduced by
+    "Then," (rule 4-10-2: it is resolved even when the previous part could not be).
+
+``Selector(owner, zones, count, up_to, filters, ref, position, total, alternatives)``
+    Which cards an action or condition is about.  ``owner``: ``self`` / ``opponent`` / ``any``;
+    ``zones``: ``leader``, ``character``, ``stage``, ``hand``, ``trash``, ``deck``, ``life``,
+    ``don`` (the cost area's DON!!), ``don_deck``, ``field`` (any card on the field), ``looked`` (the
+    cards being looked at or revealed by this effect); ``count``: how many (``None`` = all);
+    ``up_to``: "up to" (rule 4-8); ``filters``: :class:`Filter` s all of which must hold; ``ref``: a
+    card named by reference rather than chosen -- ``this`` (the card with the effect), ``it`` (the
+    card(s) chosen or moved earlier in the same effect), ``rest`` (the remaining looked-at cards),
+    ``attacker``, ``attack_target``, ``battle_opponent``; ``position``: ``top`` / ``bottom`` /
+    ``top_or_bottom`` for deck and Life; ``total``: "up to a total of N"; ``alternatives``: other
+    selectors the choice may come from ("[A] or up to 1 B").
+
+``Filter(key, op, value)``
+    ``key``: ``cost``, ``base_cost``, ``power``, ``base_power``, ``counter``, ``color``, ``type``
+    ({X}: has exactly that type), ``type_includes`` ("X": a type containing X), ``name`` ([X]),
+    ``name_includes``, ``attribute`` (<X>), ``state`` (``active`` / ``rested``), ``category``
+    (``Leader``/``Character``/``Event``/``Stage``/``DON``), ``other_than_this``, ``has_trigger``,
+    ``no_base_effect``, ``multicolored``, ``has_effect`` ...; ``op``: ``==``, ``!=``, ``<=``, ``>=``,
+    ``in`` (value is a tuple: any of), ``not_in``, ``range`` (value ``(lo, hi)``).
+
+``Durations``: ``this_battle``, ``this_turn``, ``until_end_of_opponent_next_turn``,
+``until_end_of_opponent_next_end_phase``, ``until_start_of_your_next_turn``, ``permanent`` (a
+continuous effect of a permanent effect: as long as it is valid).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields
+from typing import Any
+
+__all__ = [
+    "Filter",
+    "Selector",
+    "Condition",
+    "Event",
+    "Cost",
+    "Action",
+    "Effect",
+    "Unsupported",
+    "CompiledText",
+    "to_dict",
+    "from_dict",
+    "to_json",
+    "from_json",
+    "DURATIONS",
+    "EFFECT_KINDS",
+    "TIMINGS",
+]
+
+EFFECT_KINDS = ("auto", "activate", "permanent", "replacement", "trigger", "counter", "main")
+TIMINGS = (
+    "on_play",
+    "when_attacking",
+    "on_block",
+    "on_ko",
+    "on_opponent_attack",
+    "end_of_your_turn",
+    "end_of_opponent_turn",
+    "activate_main",
+    "main",
+    "counter",
+    "trigger",
+    "start_of_game",
+    "when",
+)
+DURATIONS = (
+    "this_battle",
+    "this_turn",
+    "until_end_of_opponent_next_turn",
+    "until_end_of_opponent_next_end_phase",
+    "until_start_of_your_next_turn",
+    "permanent",
+)
+
+Value = Any  # int | str | bool | None | tuple[Value, ...] | one of the dataclasses below
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    key: str
+    op: str = "=="
+    value: Value = None
+
+
+@dataclass(frozen=True, slots=True)
+class Selector:
+    owner: str = "self"
+    zones: tuple[str, ...] = ()
+    count: int | None = 1
+    up_to: bool = False
+    filters: tuple[Filter, ...] = ()
+    ref: str | None = None
+    position: str | None = None
+    total: bool = False
+    alternatives: tuple["Selector", ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    kind: str
+    op: str | None = None
+    value: Value = None
+    target: Selector | None = None
+    negate: bool = False
+    parts: tuple["Condition", ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: str
+    subject: Selector | None = None
+    params: tuple[tuple[str, Value], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    op: str
+    target: Selector | None = None
+    amount: int | None = None
+    params: tuple[tuple[str, Value], ...] = ()
+    options: tuple[tuple["Cost", ...], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    op: str
+    target: Selector | None = None
+    amount: int | None = None
+    duration: str | None = None
+    player: str = "self"
+    params: tuple[tuple[str, Value], ...] = ()
+    condition: Condition | None = None
+    body: tuple["Action", ...] = ()
+    options: tuple[tuple["Action", ...], ...] = ()
+    then: bool = False
+
+    def param(self, key: str, default: Value = None) -> Value:
+        for k, v in self.params:
+            if k == key:
+                return v
+        return default
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    kind: str
+    timing: str | None = None
+    conditions: tuple[Condition, ...] = ()
+    once_per_turn: bool = False
+    costs: tuple[Cost, ...] = ()
+    optional: bool = False
+    actions: tuple[Action, ...] = ()
+    event: Event | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Unsupported:
+    """A piece of text the compiler could not turn into effects: the fragment and why."""
+
+    fragment: str
+    reason: str = ""
+    position: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledText:
+    """The compiled text of one card: its effects and what could not be compiled."""
+
+    effects: tuple[Effect, ...] = ()
+    unsupported: tuple[Unsupported, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.unsupported
+
+
+_CLASSES = {
+    c.__name__: c
+    for c in (Filter, Selector, Condition, Event, Cost, Action, Effect, Unsupported, CompiledText)
+}
+
+
+def to_dict(obj: Value) -> Any:
+    """Plain JSON-able form of an IR object (dataclasses become dicts tagged with ``"_t"``)."""
+    if obj is None or isinstance(obj, (bool, int, str, float)):
+        return obj
+    if isinstance(obj, tuple):
+        return [to_dict(x) for x in obj]
+    name = type(obj).__name__
+    if name in _CLASSES and isinstance(obj, _CLASSES[name]):
+        out: dict[str, Any] = {"_t": name}
+        for f in fields(obj):
+            v = getattr(obj, f.name)
+            if v != f.default:
+                out[f.name] = to_dict(v)
+        return out
+    raise TypeError(f"not IR data: {obj!r}")
+
+
+def from_dict(data: Any) -> Value:
+    """Inverse of :func:`to_dict`: lists become tuples, tagged dicts become the dataclasses."""
+    if isinstance(data, list):
+        return tuple(from_dict(x) for x in data)
+    if isinstance(data, dict):
+        cls = _CLASSES[data["_t"]]
+        return cls(**{k: from_dict(v) for k, v in data.items() if k != "_t"})
+    return data
+
+
+def to_json(obj: Value) -> str:
+    return json.dumps(to_dict(obj), sort_keys=True, separators=(",", ":"))
+
+
+def from_json(text: str) -> Value:
+    return from_dict(json.loads(text))
