@@ -101,6 +101,100 @@ def deck_check(
 
 
 # ----------------------------------------------------------------------------------------------------------
+# tcgsim scenario ...
+# ----------------------------------------------------------------------------------------------------------
+
+scenario_app = typer.Typer(help="Run scenario files (the format of SCENARIOS.md).", no_args_is_help=True)
+app.add_typer(scenario_app, name="scenario")
+
+
+@scenario_app.command("run")
+def scenario_run(
+    files: list[str] = typer.Argument(..., help="Scenario files (YAML)."),
+    json_output: bool = typer.Option(False, "--json", help="Print one JSON object per file."),
+) -> None:
+    """Run scenario files. Exit status 0: all pass; 1: a failure; 2: a malformed file."""
+    from tcgsim.onepiece.scenario import run_command
+
+    raise typer.Exit(run_command(files, json_output=json_output))
+
+
+# ----------------------------------------------------------------------------------------------------------
+# tcgsim simulate / replay / bench
+# ----------------------------------------------------------------------------------------------------------
+
+@app.command("simulate")
+def simulate_command(
+    deck_a: str = typer.Argument("ST01", help="Deck A (player 1): a decklist file or a bundled deck name."),
+    deck_b: str = typer.Argument("ST02", help="Deck B (player 2): a decklist file or a bundled deck name."),
+    games: int = typer.Option(100, "--games", "-n", min=1, help="Number of games; deck A goes first in even games."),
+    seed: int = typer.Option(0, "--seed", help="Master seed: the same seed gives the same games."),
+    agents: str = typer.Option("random", "--agents", help="Agents for A,B (e.g. random,heuristic); one name plays both."),
+    json_output: bool = typer.Option(False, "--json", help="Print one JSON object (no progress bar)."),
+    log: str = typer.Option(None, "--log", help="Write every game to this JSON Lines file (see `tcgsim replay`)."),
+    strict: bool = typer.Option(False, "--strict", help="Refuse decks holding cards with unsupported effect text."),
+) -> None:
+    """Play many games between two decks and print win rates (a rich progress bar runs on stderr)."""
+    import json
+
+    from tcgsim.batch.runner import load_decks, parse_agents, print_summary, simulate, unsupported_cards
+    from tcgsim.onepiece.cards.database import default_database
+
+    names = parse_agents(agents)
+    db = default_database()
+    a, b = load_decks(deck_a, deck_b, db)
+    if strict:
+        unsupported = unsupported_cards(a, b, db)
+        if unsupported:
+            lines = [f"  {u['number']} {u['name']} (deck {'+'.join(u['decks'])}): " + " | ".join(u["fragments"]) for u in unsupported]
+            raise UserError(f"--strict: {len(unsupported)} cards have effect text the engine does not support:\n" + "\n".join(lines))
+    summary = simulate(a, b, games, seed, names, progress=not json_output and sys.stderr.isatty(), db=db, log_path=log)
+    if json_output:
+        typer.echo(json.dumps(summary))
+    else:
+        print_summary(summary)
+
+
+@app.command("replay")
+def replay_command(
+    file: str = typer.Argument(..., help="A game log written by `tcgsim simulate --log`."),
+    game: int = typer.Option(None, "--game", help="Replay only the game with this number (0-based, as logged)."),
+) -> None:
+    """Rebuild logged games from their seed, decks and decisions and check their final states.
+    Exit status 0: every game matches; 1: a game diverges; 2: a bad log file."""
+    from tcgsim.batch.gamelog import replay_file
+    from tcgsim.onepiece.cards.database import default_database
+
+    results = replay_file(file, default_database(), game)
+    bad = 0
+    for r in results:
+        if r.ok:
+            typer.echo(f"game {r.game}: OK ({r.message})")
+        else:
+            bad += 1
+            typer.echo(f"game {r.game}: DIVERGED: {r.message}")
+    typer.echo(f"{len(results) - bad}/{len(results)} games OK")
+    raise typer.Exit(1 if bad else 0)
+
+
+@app.command("bench")
+def bench_command(
+    games: int = typer.Option(200, "--games", "-n", min=1, help="Number of random-vs-random games to time."),
+    json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Time random-vs-random games of ST01 vs ST02 on one core, Game.clone() and serialization."""
+    import json
+
+    from tcgsim.batch.bench import print_bench, run_bench
+
+    result = run_bench(games)
+    if json_output:
+        typer.echo(json.dumps(result))
+    else:
+        print_bench(result)
+
+
+# ----------------------------------------------------------------------------------------------------------
 # Entry point
 # ----------------------------------------------------------------------------------------------------------
 

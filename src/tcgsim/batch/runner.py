@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from ..core.rng import derive_seed
-from ..errors import TcgsimError
+from ..errors import TcgsimError, UserError
 from ..onepiece.rules import notation
 from ..onepiece.rules.setup import new_game
 from ..onepiece.rules.view import player_view
@@ -159,7 +159,6 @@ def parse_agents(spec: str | Sequence[str]) -> tuple[str, str]:
     Raises :class:`~tcgsim.errors.UserError` for a list of more than two names or an unknown name.
     """
     from ..agents import make_agent
-    from ..errors import UserError
 
     names = [s.strip().lower() for s in (spec.split(",") if isinstance(spec, str) else spec)]
     names = [n for n in names if n]
@@ -267,7 +266,6 @@ def simulate(
     or ``None``). Only ``seconds`` and ``games_per_second`` vary between runs with the same arguments.
     Raises :class:`~tcgsim.errors.UserError` for an unknown agent or a ``games`` below 1.
     """
-    from ..errors import UserError
 
     if games < 1:
         raise UserError(f"the number of games must be at least 1, not {games}")
@@ -332,3 +330,68 @@ def _progress_bar():
         console=Console(stderr=True),
         transient=True,
     )
+
+
+def load_decks(spec_a: str, spec_b: str, db) -> tuple:
+    """Load and validate two decks (files or bundled names such as ``ST01``).
+
+    Raises :class:`~tcgsim.errors.UserError` listing every problem of both decks (``FILE:LINE: message``,
+    one per line) if either cannot be read or is not legal.
+    """
+    from ..onepiece.cards.decklist import DeckError, load_deck, validate_deck
+
+    decks, messages = [], []
+    for spec in (spec_a, spec_b):
+        try:
+            deck = load_deck(spec, db)
+        except DeckError as exc:
+            messages.append(str(exc))
+            decks.append(None)
+            continue
+        problems = validate_deck(deck, db)
+        if problems:
+            messages.append(str(DeckError(deck.source, problems)))
+        decks.append(deck)
+    if messages:
+        raise UserError("illegal deck:\n" + "\n".join(messages))
+    return decks[0], decks[1]
+
+
+def print_summary(summary: dict, console=None) -> None:
+    """Print a :func:`simulate` summary for people: a table per deck, the batch figures and the cards whose
+    effect text the engine does not support yet."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = console or Console()
+
+    def pct(x) -> str:
+        return "-" if x is None else f"{100 * x:.1f}%"
+
+    n = summary["games"]
+    table = Table(title=f"{n} games, seed {summary['seed']}")
+    for col in ("deck", "agent", "wins", "win rate", "going first", "going second"):
+        table.add_column(col, justify="left" if col in ("deck", "agent") else "right")
+    for s in SIDES:
+        table.add_row(
+            f"{s}: {summary['decks'][s]}", summary["agents"][s], str(summary["wins"][s]), pct(summary["win_rate"][s]),
+            pct(summary["win_rate_first"][s]), pct(summary["win_rate_second"][s]),
+        )
+    console.print(table)
+    console.print(
+        f"draws {summary['draws']}, first player won {summary['first_player_wins']} ({pct(summary['first_player_win_rate'])}), "
+        f"mean turns {summary['mean_turns']:.2f}, decisions/game {summary['decisions']:.1f}, "
+        f"{summary['games_per_second']} games/s",
+        highlight=False,
+        soft_wrap=True,
+    )
+    unsupported = summary.get("unsupported") or []
+    if unsupported:
+        console.print(f"\n{len(unsupported)} cards in these decks have effect text the engine does not support yet "
+                      "(the text has no effect in these games):", highlight=False, markup=False, soft_wrap=True)
+        for item in unsupported:
+            console.print(f"  {item['number']} {item['name']} (deck {'+'.join(item['decks'])})", highlight=False, markup=False, soft_wrap=True)
+            for fragment in item["fragments"]:
+                console.print(f"    - {fragment}", highlight=False, markup=False, soft_wrap=True)
+    if summary.get("log"):
+        console.print(f"\ngame log: {summary['log']}", highlight=False, markup=False, soft_wrap=True)

@@ -3,12 +3,13 @@
 The transformer works bottom-up: noun phrases become :class:`_NP` (category, zones on the field,
 filters), quantities :class:`_Q`; an action combines them with its source ("from your hand") into a
 :class:`~.ir.Selector`.  A sentence becomes a :class:`SentenceIR`; ``compiler.py`` assembles sentences
-into effects.
+into effects.  Targets whose zone the sentence leaves open ("reveal up to 1 {X} type card" after "Look
+at 5 cards ...") get ``zones == ()``; the compiler resolves them from the earlier actions of the effect.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from lark import Token, Transformer, v_args
 
@@ -28,9 +29,22 @@ CONTINUOUS_OPS = frozenset(
         "set_power_zero",
         "treat_name",
         "negate_effects",
-        "no_refresh",
     }
 )
+
+_COLORS = {"red": "Red", "green": "Green", "blue": "Blue", "purple": "Purple", "black": "Black", "yellow": "Yellow"}
+_TIMING_NAMES = {
+    "On Play": "on_play",
+    "When Attacking": "when_attacking",
+    "On Block": "on_block",
+    "On K.O.": "on_ko",
+    "On Your Opponent's Attack": "on_opponent_attack",
+    "End of Your Turn": "end_of_your_turn",
+    "End of Your Opponent's Turn": "end_of_opponent_turn",
+    "Activate: Main": "activate_main",
+    "Main": "main",
+    "Counter": "counter",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,12 +54,14 @@ class SentenceIR:
     ``kind``: ``actions`` (an ordinary sentence), ``then`` ("Then, ..."), ``if_you_do``, ``when``
     (an activation event written as "When ..., ..."), ``activation`` ("This effect can be activated
     when ..."), ``replacement`` ("If ... would ..., ... instead"), ``start_of_game``.
+    ``conditions`` are conditions of the whole effect (a replacement effect's "If X and ...").
     """
 
     kind: str
     actions: tuple[Action, ...] = ()
     event: Event | None = None
     optional: bool = False
+    conditions: tuple[Condition, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +69,7 @@ class _NP:
     category: str | None = None  # Leader / Character / Event / Stage / DON / None (any card)
     zones: tuple[str, ...] = ()  # where such cards are when no source is named
     filters: tuple[Filter, ...] = ()
+    location: tuple[str, ...] | None = None  # "in your hand" / "on your field" written after the noun
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,10 +93,12 @@ class _Target:
 class _Source:
     zones: tuple[str, ...]
     position: str | None = None
+    owner: str | None = None
 
 
 _THIS = Selector(ref="this", count=1)
 _IT = Selector(ref="it", count=None)
+_FIELD_ZONES = frozenset({"leader", "character", "stage", "don", "field"})
 
 
 def _sel(t, source: _Source | None = None, default_zones: tuple[str, ...] = ()) -> Selector:
@@ -87,12 +106,18 @@ def _sel(t, source: _Source | None = None, default_zones: tuple[str, ...] = ()) 
     if isinstance(t, Selector):
         return t
     if not isinstance(t, _Target):
-        raise TypeError(t)
+        raise TypeError(f"not a target: {t!r}")
     q, np = t.q, t.np
     filters = list(np.filters)
+    position = None
     if source is not None:
         zones = source.zones
+        position = source.position
         if np.category and np.category != "DON":
+            filters.insert(0, Filter("category", "==", np.category))
+    elif np.location is not None:
+        zones = np.location if np.location != ("field",) else (np.zones or ("field",))
+        if np.category and np.category != "DON" and zones[0] not in _FIELD_ZONES:
             filters.insert(0, Filter("category", "==", np.category))
     elif np.zones:
         zones = np.zones
@@ -100,15 +125,48 @@ def _sel(t, source: _Source | None = None, default_zones: tuple[str, ...] = ()) 
         zones = default_zones
         if np.category and np.category != "DON" and zones not in ((), ("character",), ("leader",)):
             filters.insert(0, Filter("category", "==", np.category))
+        if not zones and np.category:
+            filters.insert(0, Filter("category", "==", np.category))
+    if q.explicit_owner:
+        owner = q.owner
+    elif source is not None and source.owner:
+        owner = source.owner
+    elif q.owner == "any":
+        owner = "any"
+    elif source is None and zones and set(zones) <= _FIELD_ZONES and zones != ("don",):
+        owner = "any"  # "K.O. up to 1 Character with a cost of 3 or less": either player's
+    else:
+        owner = "self"
     return Selector(
-        owner=q.owner,
-        zones=zones,
+        owner=owner,
+        zones=tuple(zones),
         count=q.count,
         up_to=q.up_to,
         filters=tuple(filters),
-        position=source.position if source else None,
+        position=position,
         total=q.total,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _Alts:
+    """Target alternatives: "your Leader or 1 of your Characters"."""
+
+    targets: tuple
+
+
+def _sels(ts, source=None, default_zones=()) -> tuple[Selector, ...]:
+    if isinstance(ts, _Alts):
+        alts = tuple(_sel(t, source, default_zones) for t in ts.targets)
+        return (Selector(owner="self", zones=(), count=1, alternatives=alts),)
+    if isinstance(ts, list):
+        return tuple(_sel(t, source, default_zones) for t in ts)
+    return (_sel(ts, source, default_zones),)
+
+
+def _each(op: str, ts, default_zones=(), **kw) -> tuple[Action, ...]:
+    """One action per target of a target list ("rest this Character and up to 1 of ...")."""
+    return tuple(Action(op, s, **kw) for s in _sels(ts, default_zones=default_zones))
 
 
 def _cmp_op(c) -> str:
@@ -119,6 +177,34 @@ def _params(**kw) -> tuple:
     return tuple(sorted((k, v) for k, v in kw.items() if v is not None))
 
 
+def _then(actions: tuple[Action, ...]) -> tuple[Action, ...]:
+    return tuple(replace(a, then=True) if i == 0 else a for i, a in enumerate(actions))
+
+
+def _split(args, *types):
+    """Pick optional trailing children by type: returns a dict type -> value."""
+    out = {}
+    for a in args:
+        for ty in types:
+            if isinstance(ty, str):
+                continue
+            if isinstance(a, ty):
+                out[ty] = a
+    return out
+
+
+def _opt(args, kind: str):
+    """The optional child tagged ``kind`` (children tagged by small marker tuples ``(kind, value)``)."""
+    for a in args:
+        if isinstance(a, tuple) and len(a) == 2 and a[0] == kind:
+            return a[1]
+    return None
+
+
+def _dur(args):
+    return _opt(args, "dur")
+
+
 @v_args(inline=True)
 class IRBuilder(Transformer):
     """lark Transformer from parse trees to IR (one instance is reused; it keeps no state)."""
@@ -127,68 +213,68 @@ class IRBuilder(Transformer):
     def NUMBER(self, tok):
         return int(tok)
 
-    def NAME(self, tok):
-        return Token("NAME", str(tok))
-
     # ------------------------------------------------------------ sentences
-    def sentence(self, *children):
-        lead = None
-        if len(children) == 2:
-            lead, body = children
-        else:
-            (body,) = children
+    def s_plain(self, body):
         actions, optional = body
-        if lead == "then":
-            actions = tuple(replace(a, then=True) if i == 0 else a for i, a in enumerate(actions))
-            return SentenceIR("then", actions, optional=optional)
-        if lead == "if_you_do":
-            return SentenceIR("if_you_do", (Action("if_you_do", body=actions),), optional=optional)
         return SentenceIR("actions", actions, optional=optional)
 
-    def lead_then(self):
-        return "then"
+    def s_then(self, body):
+        actions, optional = body
+        return SentenceIR("then", _then(actions), optional=optional)
 
-    def lead_if_you_do(self):
-        return "if_you_do"
+    def s_if_you_do(self, body):
+        actions, optional = body
+        return SentenceIR("if_you_do", (Action("if_you_do", body=actions),), optional=optional)
 
-    def body(self, *children):
-        if len(children) == 2:
-            cond, (actions, optional) = children
-            return (Action("if", condition=cond, body=actions),), optional
-        return children[0]
+    def s_if_you_do_not(self, body):
+        actions, optional = body
+        return SentenceIR("if_you_do", (Action("if_you_do_not", body=actions),), optional=optional)
 
-    def if_prefix(self, cond):
-        return cond
+    def s_when(self, event, body):
+        actions, optional = body
+        return SentenceIR("when", actions, event=event, optional=optional)
 
-    def core(self, plain):
-        return plain, False
+    def s_activation(self, event):
+        return SentenceIR("activation", (), event=event)
 
-    def core_plain_may(self, plain, conj, may):
-        may_actions = may
+    def s_start_of_game(self, body):
+        actions, optional = body
+        return SentenceIR("start_of_game", actions, optional=optional)
+
+    def s_replacement(self, target, rep, items):
+        kind, by = rep
+        params = _params(by=by)
+        return SentenceIR(
+            "replacement", tuple(items), event=Event(kind, _sel(target, default_zones=("character",)), params),
+            optional=True,
+        )
+
+    def s_replacement_cond(self, cond, target, rep, items):
+        s = self.s_replacement(target, rep, items)
+        return replace(s, conditions=(cond,))
+
+    def body(self, items):
+        return tuple(items), any(a.op == "may" for a in items)
+
+    def body_if(self, cond, items):
+        return (Action("if", condition=cond, body=tuple(items)),), any(a.op == "may" for a in items)
+
+    def items(self, item):
+        return list(item)
+
+    def items_more(self, items, conj, item):
+        item = tuple(item)
         if conj == "then":
-            may_actions = tuple(replace(a, then=True) if i == 0 else a for i, a in enumerate(may_actions))
-        return plain + may_actions, True
+            item = _then(item)
+        elif items and items[-1].op == "may" and items[-1].player == "self":
+            # "you may A and B": B is part of the optional part
+            last = items[-1]
+            return items[:-1] + [replace(last, body=last.body + item)]
+        return items + list(item)
 
-    def core_post_if(self, plain, cond):
-        return (Action("if", condition=cond, body=plain),), False
-
-    def may(self, plain):
-        return (Action("may", body=plain),)
-
-    def plain(self, *items):
-        out: list[Action] = []
-        then_next = False
-        for it in items:
-            if it in ("and", "then"):
-                then_next = it == "then"
-                continue
-            acts = it if isinstance(it, tuple) else (it,)
-            for i, a in enumerate(acts):
-                if i == 0 and then_next:
-                    a = replace(a, then=True)
-                out.append(a)
-            then_next = False
-        return tuple(out)
+    def items_or(self, items, item):
+        last = items[-1]
+        return items[:-1] + [Action("choose_one", options=((last,), tuple(item)))]
 
     def conj_and(self):
         return "and"
@@ -196,18 +282,43 @@ class IRBuilder(Transformer):
     def conj_then(self):
         return "then"
 
-    # ------------------------------------------------------------ costs
-    def cost_clause(self, *items):
-        costs = [c for c in items if isinstance(c, tuple)]
-        flat: list[Cost] = []
-        optional = False
-        for opt, cs in costs:
-            optional = optional or opt
-            flat.extend(cs)
-        return tuple(flat), optional
+    def item(self, action):
+        return _as_tuple(action)
 
-    def conj_cost(self):
-        return None
+    def item_may(self, action):
+        return (Action("may", body=_as_tuple(action)),)
+
+    def item_post_if(self, action, cond):
+        return (Action("if", condition=cond, body=_as_tuple(action)),)
+
+    def item_opp_may(self, action):
+        acts = tuple(replace(a, player="opponent") for a in _as_tuple(action))
+        return (Action("may", player="opponent", body=acts),)
+
+    def item_for_every(self, counted, action):
+        return (Action("for_every", counted, amount=1, body=_as_tuple(action)),)
+
+    # ------------------------------------------------------------ costs
+    def cost_clause(self, items):
+        return _flatten_costs(items)
+
+    def cost_don_minus(self, n):
+        return (Cost("don_minus", amount=n),), False
+
+    def cost_don_minus_more(self, n, items):
+        costs, _opt_ = _flatten_costs(items)
+        return (Cost("don_minus", amount=n),) + costs, True
+
+    def cost_items(self, item):
+        return [item]
+
+    def cost_items_more(self, items, item):
+        return items + [item]
+
+    def cost_items_or(self, items, item):
+        last_opt, last_costs = items[-1]
+        opt, costs = item
+        return items[:-1] + [(last_opt or opt, (Cost("one_of", options=(last_costs, costs)),))]
 
     def cost_may(self, action):
         return True, _action_to_costs(action)
@@ -215,54 +326,73 @@ class IRBuilder(Transformer):
     def cost_plain(self, action):
         return False, _action_to_costs(action)
 
-    def cost_don_minus(self, n):
-        return False, (Cost("don_minus", amount=n),)
-
     # ------------------------------------------------------------ actions
-    def a_ko(self, t):
-        return Action("ko", _sel(t, default_zones=("character",)))
+    def a_ko(self, ts):
+        return _each("ko", ts, ("character",))
 
-    def a_rest(self, t):
-        return Action("rest", _sel(t, default_zones=("field",)))
+    def a_rest(self, ts):
+        return _each("rest", ts, ("field",))
 
-    def a_set_active(self, t):
-        return Action("set_active", _sel(t, default_zones=("field",)))
+    def a_set_active(self, ts):
+        return _each("set_active", ts, ("field",))
+
+    def a_set_active_later(self, ts):
+        return _each("set_active", ts, ("field",), params=_params(at="end_of_turn"))
 
     def a_draw(self, n, _cw=None):
         return Action("draw", amount=n)
 
+    def a_draw_one(self):
+        return Action("draw", amount=1)
+
     def a_trash(self, t, source=None):
-        if source is None and isinstance(t, _Target) and not t.np.zones:
+        if source is None and isinstance(t, _Target) and not t.np.zones and t.np.location is None:
             source = _Source(("hand",))
         return Action("trash", _sel(t, source, default_zones=("character",)))
 
-    def a_mill(self, n, _cw=None):
-        return Action("trash", Selector(owner="self", zones=("deck",), count=n, position="top"))
+    def a_trash_rest(self):
+        return Action("trash", Selector(ref="rest", count=None))
 
-    def a_give_power(self, t, amount, dur=None):
-        return Action("modify_power", _sel(t, default_zones=("leader", "character")), amount=amount, duration=dur)
+    def a_give_power(self, ts, amount, *rest):
+        return _each("modify_power", ts, ("leader", "character"), amount=amount, duration=_dur(rest))
 
-    def a_gain_power(self, t, _g, amount, dur=None):
-        return Action("modify_power", _sel(t, default_zones=("leader", "character")), amount=amount, duration=dur)
+    def a_gain_power(self, ts, _g, amount, *rest):
+        return _each("modify_power", ts, ("leader", "character"), amount=amount, duration=_dur(rest))
 
-    def a_give_cost(self, t, amount, dur=None):
-        return Action("modify_cost", _sel(t, default_zones=("character",)), amount=amount, duration=dur)
+    def a_give_cost(self, ts, amount, *rest):
+        return _each("modify_cost", ts, ("character",), amount=amount, duration=_dur(rest))
 
-    def a_gain_cost(self, t, _g, amount, dur=None):
-        return Action("modify_cost", _sel(t, default_zones=("character",)), amount=amount, duration=dur)
+    def a_gain_cost(self, ts, _g, amount, *rest):
+        return _each("modify_cost", ts, ("character",), amount=amount, duration=_dur(rest))
 
-    def a_keyword(self, t, _g, kw, dur=None):
-        return Action(
-            "gain_keyword", _sel(t, default_zones=("leader", "character")), duration=dur,
-            params=_params(keyword=str(kw)),
+    def a_keyword(self, ts, _g, kw, *rest):
+        return _each(
+            "gain_keyword", ts, ("leader", "character"), duration=_dur(rest), params=_params(keyword=str(kw))
         )
+
+    def a_gain_kw_power(self, ts, _g, kw, amount, *rest):
+        first = self.a_keyword(ts, _g, kw, *rest)
+        return first + (Action("modify_power", _IT, amount=amount, duration=_dur(rest)),)
+
+    def a_gain_kw_cost(self, ts, _g, kw, amount, *rest):
+        first = self.a_keyword(ts, _g, kw, *rest)
+        return first + (Action("modify_cost", _IT, amount=amount, duration=_dur(rest)),)
+
+    def a_gain_power_kw(self, ts, _g, amount, kw, *rest):
+        first = self.a_gain_power(ts, _g, amount, *rest)
+        return first + (Action("gain_keyword", _IT, duration=_dur(rest), params=_params(keyword=str(kw))),)
+
+    def a_gain_kw_kw(self, ts, _g, kw1, kw2, *rest):
+        first = self.a_keyword(ts, _g, kw1, *rest)
+        return first + (Action("gain_keyword", _IT, duration=_dur(rest), params=_params(keyword=str(kw2))),)
 
     def a_play(self, t, *rest):
         source = next((r for r in rest if isinstance(r, _Source)), None)
         rested = any(r == "rested" for r in rest)
-        if source is None and isinstance(t, _Target):
-            source = _Source(("hand",))
         return Action("play", _sel(t, source), params=_params(rested=True if rested else None))
+
+    def a_play_rested_first(self, t, _r, source):
+        return self.a_play(t, _r, source)
 
     def rested_flag(self):
         return "rested"
@@ -270,14 +400,62 @@ class IRBuilder(Transformer):
     def a_add_to_hand(self, t, source, _dest=None):
         return Action("add_to_hand", _sel(t, source))
 
-    def hand_dest(self):
+    def a_add_to_hand_nosrc(self, t, _dest=None):
+        return Action("add_to_hand", _sel(t))
+
+    def a_add_to_life(self, t, source, pos, owner, _cw, *rest):
+        face = _opt(rest, "face")
+        return Action("to_life", _sel(t, source), params=_params(position=pos, life_owner=owner, face=face))
+
+    def a_add_to_life_nosrc(self, t, pos, owner, _cw, *rest):
+        face = _opt(rest, "face")
+        return Action("to_life", _sel(t), params=_params(position=pos, life_owner=owner, face=face))
+
+    def a_add_don_state(self, t, state):
+        return _add_don(t, state)
+
+    def a_add_don_plain(self, t):
+        return _add_don(t, None)
+
+    def a_add_don_as(self, t, state):
+        return _add_don(t, state)
+
+    def a_add_don_bare(self, _cw, state):
+        return Action("add_don", amount=None, params=_params(state=state))
+
+    def don_active(self, *_):
+        return "active"
+
+    def don_rested(self, *_):
+        return "rested"
+
+    def hand_dest(self, *_):
         return "hand"
 
-    def a_return_to_hand(self, t, _dest=None):
-        return Action("return_to_hand", _sel(t, default_zones=("character",)))
+    def a_return_to_hand(self, ts, _dest=None):
+        return _each("return_to_hand", ts, ("character",))
 
-    def a_to_deck(self, t, pos, _dest=None, *rest):
-        return Action("to_deck", _sel(t, default_zones=("character",)), params=_params(position=pos))
+    def a_return_to_deck(self, ts, pos, *rest):
+        return _each("to_deck", ts, ("character",), params=_params(position=pos))
+
+    def a_return_src_to_deck(self, t, source, pos, *rest):
+        return Action("to_deck", _sel(t, source), params=_params(position=pos))
+
+    def a_place_deck(self, ts, pos, *rest):
+        return _each("to_deck", ts, ("character",), params=_params(position=pos))
+
+    def a_place_src_deck(self, t, source, pos, *rest):
+        return Action("to_deck", _sel(t, source), params=_params(position=pos))
+
+    def a_place_src_deck_top(self, t, source, *rest):
+        return Action("to_deck", _sel(t, source), params=_params(position="top"))
+
+    def a_place_rest(self, pos, *rest):
+        return Action("to_deck", Selector(ref="rest", count=None), params=_params(position=pos))
+
+    def a_place_life(self, ts, pos, owner, _cw, *rest):
+        face = _opt(rest, "face")
+        return _each("to_life", ts, ("character",), params=_params(position=pos, life_owner=owner, face=face))
 
     def pos_bottom(self):
         return "bottom"
@@ -288,63 +466,205 @@ class IRBuilder(Transformer):
     def pos_top_or_bottom(self):
         return "top_or_bottom"
 
-    def deck_dest(self):
-        return "deck"
+    def deck_dest(self, *_):
+        return ("deck_dest", True)
 
     def any_order(self):
-        return "any_order"
+        return ("any_order", True)
 
-    def a_look(self, n, _cw=None):
-        return Action("look", Selector(owner="self", zones=("deck",), count=n, position="top"))
+    def a_look_deck(self, t, owner):
+        return Action("look", _sel_count(t, owner, ("deck",), "top"))
 
-    def a_reveal_add(self, t, _it=None):
-        sel = _sel(t, _Source(("looked",)))
-        return Action("add_to_hand", sel, params=_params(reveal=True))
+    def a_look_life(self, t, owner, _cw=None):
+        return Action("look", _sel_count(t, owner, ("life",), "top"))
 
-    def a_rest_place(self, pos, *rest):
-        return Action("to_deck", Selector(ref="rest", count=None), params=_params(position=pos))
+    def a_look_all_life(self, owner, _cw=None):
+        return Action("look", Selector(owner=owner, zones=("life",), count=None))
 
-    def a_rest_trash(self):
-        return Action("trash", Selector(ref="rest", count=None))
+    def a_look_either_life(self, t, owner, _cw=None):
+        sel = _sel_count(t, "any", ("life",), "top")
+        return Action("look", sel)
 
-    def a_add_don(self, n, _cw, state):
-        return Action("add_don", amount=n, params=_params(state=state, up_to=True))
+    def a_reveal(self, t, source=None):
+        return Action("reveal", _sel(t, source))
 
-    def don_active(self, _it=None):
-        return "active"
-
-    def don_rested(self, _it=None):
-        return "rested"
-
-    def a_give_don(self, t, n, _cw=None, each=None):
-        return Action(
-            "give_don", _sel(t, default_zones=("leader", "character")), amount=n,
+    def a_give_don_to_first(self, ts, n, _cw=None, *rest):
+        each = "each" in rest
+        return _each(
+            "give_don", ts, ("leader", "character"), amount=n,
             params=_params(state="rested", up_to=True, each=True if each else None),
         )
 
     def each(self):
         return "each"
 
-    def a_give_don_to(self, n, _cw, t):
-        return Action(
-            "give_don", _sel(t, default_zones=("leader", "character")), amount=n,
-            params=_params(state="rested", up_to=True),
+    def a_give_don_to(self, n, _cw, ts):
+        return _each("give_don", ts, ("leader", "character"), amount=n, params=_params(state="rested", up_to=True))
+
+    def a_give_don_cards(self, don_t, ts):
+        don = _sel(don_t, default_zones=("don",))
+        if don.zones != ("don",):
+            raise ValueError("give: not DON!! cards")
+        return _each(
+            "give_don", ts, ("leader", "character"), amount=don.count,
+            params=_params(don=don, up_to=don.up_to or None),
         )
 
-    def a_life_from_deck(self, t, _cw=None, face=None):
-        sel = _sel(t, _Source(("deck",), "top"))
-        return Action("to_life", sel, params=_params(position="top", face_up=True if face else None))
+    def a_turn_face(self, t, *rest):
+        source = next((r for r in rest if isinstance(r, _Source)), None)
+        face = _opt(rest, "face")
+        return Action("turn_" + face.replace("-", "_"), _sel(t, source))
+
+    def a_turn_all_life(self, owner, _cw, face):
+        return Action("turn_" + face[1].replace("-", "_"), Selector(owner=owner, zones=("life",), count=None))
 
     def face_up(self):
-        return "face_up"
+        return ("face", "face_up")
 
-    def it_w(self):
+    def face_down(self):
+        return ("face", "face_down")
+
+    def a_activate(self, timing):
+        return Action("activate_effect", _THIS, params=_params(timing=_TIMING_NAMES.get(str(timing), str(timing))))
+
+    def a_deal(self, n):
+        return Action("deal_damage", Selector(owner="opponent", zones=("leader",), count=1), amount=n)
+
+    def a_shuffle(self):
+        return Action("shuffle_deck")
+
+    def a_select(self, t, source=None):
+        return Action("select", _sel(t, source, default_zones=("character",)))
+
+    def a_negate(self, t, *rest):
+        return Action("negate_effects", _sel(t, default_zones=("character",)), duration=_dur(rest))
+
+    def a_cannot(self, ts, restriction, *rest):
+        what, extra = restriction
+        return _each(
+            "cannot", ts, ("character",), duration=_dur(rest), params=_params(what=what, **extra)
+        )
+
+    def a_can_attack_active(self, ts, *rest):
+        return _each("can_attack_active", ts, ("leader", "character"), duration=_dur(rest))
+
+    def a_no_refresh_opp(self, ts):
+        return _each("no_refresh", ts, ("character",), params=_params(phase="opponent_next"))
+
+    def a_no_refresh_self(self, ts):
+        return _each("no_refresh", ts, ("character",), params=_params(phase="your_next"))
+
+    def a_base_power(self, target, n, *rest):
+        return Action("set_base_power", target, amount=n, duration=_dur(rest))
+
+    def a_base_power_copy(self, target, other, *rest):
+        return Action("set_base_power", target, duration=_dur(rest), params=_params(same_as_power_of=other))
+
+    def a_base_power_copy_t(self, target, other, *rest):
+        other = _sel(other, default_zones=("leader", "character"))
+        return Action("set_base_power", target, duration=_dur(rest), params=_params(same_as_power_of=other))
+
+    def a_power_zero(self, ts, n, *rest):
+        if n != 0:
+            return _each("set_power", ts, ("leader", "character"), amount=n, duration=_dur(rest))
+        return _each("set_power_zero", ts, ("leader", "character"), duration=_dur(rest))
+
+    def a_treat_name(self, name):
+        return Action("treat_name", _THIS, params=_params(name=str(name)))
+
+    def a_return_don_self(self, n, _cw=None):
+        return Action("return_don", amount=n)
+
+    def a_return_don_self_more(self, n, _cw=None):
+        return Action("return_don", amount=n, params=_params(or_more=True))
+
+    def a_cannot_play(self, t, *rest):
+        sel = _sel(t, _Source(("hand",)))
+        return Action("cannot", sel, duration=_dur(rest), params=_params(what="play"))
+
+    def a_opp_cannot_activate(self, kw, *rest):
+        sel = Selector(owner="opponent", zones=("character",), count=None)
+        return Action("cannot", sel, duration=_dur(rest), params=_params(what="activate", keyword=str(kw)))
+
+    def a_opp_cannot_activate_t(self, t, *rest):
+        sel = _sel(t, default_zones=("character",))
+        kw = next((f.value for f in sel.filters if f.key == "has_keyword"), None)
+        if kw is None:
+            raise ValueError("cannot activate: no keyword")
+        return Action("cannot", replace(sel, owner="opponent"), duration=_dur(rest), params=_params(what="activate", keyword=kw))
+
+    def a_win(self):
+        return Action("win_game")
+
+    def a_opponent(self, action):
+        return tuple(replace(a, player="opponent") for a in _as_tuple(action))
+
+    def o_trash(self, t, source=None):
+        if source is None:
+            source = _Source(("hand",), owner="opponent")
+        return Action("trash", _sel(t, source))
+
+    def o_return(self, ts, _dest=None):
+        return _each("return_to_hand", ts, ("character",))
+
+    def o_place(self, t, *rest):
+        source = next((r for r in rest if isinstance(r, _Source)), None)
+        pos = next(r for r in rest if isinstance(r, str) and r in ("top", "bottom", "top_or_bottom"))
+        return Action("to_deck", _sel(t, source, default_zones=("character",)), params=_params(position=pos))
+
+    def o_choose(self, t, source, _it=None):
+        return Action("trash", _sel(t, source))
+
+    def o_return_don(self, n, _cw=None):
+        return Action("return_don", amount=n)
+
+    def o_add(self, t, source, _dest=None):
+        return Action("add_to_hand", _sel(t, source))
+
+    # restrictions: (what, extra params)
+    def r_attack(self):
+        return "attack", {}
+
+    def r_attack_leader(self):
+        return "attack_leader", {}
+
+    def r_ko(self):
+        return "be_ko", {}
+
+    def r_ko_battle(self):
+        return "be_ko", {"by": "battle"}
+
+    def r_ko_effects(self):
+        return "be_ko", {"by": "effect"}
+
+    def r_ko_opp_effects(self):
+        return "be_ko", {"by": "opponent_effect"}
+
+    def r_ko_battle_by(self, np):
+        return "be_ko", {"by": "battle", "attacker": _sel(_Target(_Q("opponent", None), np), default_zones=("leader", "character"))}
+
+    def r_rested(self):
+        return "be_rested", {}
+
+    def r_rested_opp_effects(self):
+        return "be_rested", {"by": "opponent_effect"}
+
+    def r_removed_opp_effects(self):
+        return "be_removed", {"by": "opponent_effect"}
+
+    def r_removed(self):
+        return "be_removed", {}
+
+    def r_returned_opp_effects(self):
+        return "be_returned_to_hand", {"by": "opponent_effect"}
+
+    def it_w(self, *_):
         return "it"
 
-    def gains(self):
+    def gains(self, *_):
         return "gains"
 
-    def card_w(self):
+    def card_w(self, *_):
         return "card"
 
     def plus(self, n):
@@ -354,25 +674,34 @@ class IRBuilder(Transformer):
         return -n
 
     def d_this_turn(self):
-        return "this_turn"
+        return ("dur", "this_turn")
 
     def d_this_battle(self):
-        return "this_battle"
+        return ("dur", "this_battle")
 
     def d_opp_next_turn(self):
-        return "until_end_of_opponent_next_turn"
+        return ("dur", "until_end_of_opponent_next_turn")
 
     def d_opp_next_end_phase(self):
-        return "until_end_of_opponent_next_end_phase"
+        return ("dur", "until_end_of_opponent_next_end_phase")
 
     def d_start_next_turn(self):
-        return "until_start_of_your_next_turn"
+        return ("dur", "until_start_of_your_next_turn")
 
     # ------------------------------------------------------------ targets
+    def targets(self, t):
+        return t
+
+    def targets_and(self, ts, t):
+        return (ts if isinstance(ts, list) else [ts]) + [t]
+
+    def targets_or(self, ts, t):
+        if isinstance(ts, list):
+            raise ValueError("mixed 'and' / 'or' targets")
+        first = ts if isinstance(ts, _Alts) else _Alts((ts,))
+        return _Alts(first.targets + (t,))
+
     def t_quantified(self, q, np):
-        if not q.explicit_owner and q.owner == "self" and np.zones and q.count is not None and q.up_to:
-            # "up to 1 Character with a cost of 3 or less": either player's
-            q = replace(q, owner="any")
         return _Target(q, np)
 
     def t_this(self, _noun=None):
@@ -381,8 +710,20 @@ class IRBuilder(Transformer):
     def t_it(self, *_):
         return _IT
 
-    def self_noun(self):
+    def self_noun(self, *_):
         return None
+
+    def p_this(self):
+        return _THIS
+
+    def p_it(self):
+        return _IT
+
+    def p_your_leader(self):
+        return Selector(owner="self", zones=("leader",), count=1)
+
+    def p_opp_leader(self):
+        return Selector(owner="opponent", zones=("leader",), count=1)
 
     def q_upto_of(self, n, owner):
         return _Q(owner, n, True, explicit_owner=True)
@@ -411,6 +752,9 @@ class IRBuilder(Transformer):
     def q_owner(self, owner):
         return _Q(owner, None, False, explicit_owner=True)
 
+    def q_owner_n(self, owner, n):
+        return _Q(owner, n, False, explicit_owner=True)
+
     def q_a(self):
         return _Q("self", 1, False)
 
@@ -426,8 +770,17 @@ class IRBuilder(Transformer):
     def src_hand(self):
         return _Source(("hand",))
 
+    def src_their_hand(self):
+        return _Source(("hand",), owner="opponent")
+
+    def src_opp_hand(self):
+        return _Source(("hand",), owner="opponent")
+
     def src_trash(self):
         return _Source(("trash",))
+
+    def src_their_trash(self):
+        return _Source(("trash",), owner="opponent")
 
     def src_deck(self):
         return _Source(("deck",))
@@ -435,26 +788,41 @@ class IRBuilder(Transformer):
     def src_hand_trash(self):
         return _Source(("hand", "trash"))
 
-    def src_life_top(self):
-        return _Source(("life",), "top")
+    def src_deck_top(self, owner):
+        return _Source(("deck",), "top", owner)
 
-    def src_life_top_or_bottom(self):
-        return _Source(("life",), "top_or_bottom")
+    def src_life_top(self, owner, _cw=None):
+        return _Source(("life",), "top", owner)
+
+    def src_life_top_or_bottom(self, owner, _cw=None):
+        return _Source(("life",), "top_or_bottom", owner)
+
+    def src_life_any(self, *_):
+        return _Source(("life",))
 
     # ------------------------------------------------------------ noun phrases
     def noun(self, *parts):
         head = None
         pre: list[Filter] = []
         post: list[Filter] = []
+        location = None
         for p in parts:
             if isinstance(p, _NP):
                 head = p
-            elif isinstance(p, list):
-                post.extend(p)
-            elif isinstance(p, Filter):
-                (post if head is not None else pre).append(p)
+            elif isinstance(p, _Pre):
+                pre.extend(p.filters)
+            elif isinstance(p, _Post):
+                post.extend(p.filters)
+                if p.location is not None:
+                    location = p.location
         assert head is not None
-        return replace(head, filters=tuple(pre) + head.filters + tuple(post))
+        return replace(head, filters=tuple(pre) + head.filters + tuple(post), location=location)
+
+    def premods(self, *ps):
+        out: list[Filter] = []
+        for p in ps:
+            out.extend(p.filters if isinstance(p, _Pre) else [p])
+        return _Pre(tuple(out))
 
     def m_rested(self):
         return Filter("state", "==", "rested")
@@ -469,16 +837,25 @@ class IRBuilder(Transformer):
         return _COLORS[str(tok)]
 
     def m_type(self, types):
-        return Filter("type", "in", types) if len(types) > 1 else Filter("type", "==", types[0])
+        return _type_filter(types)
 
-    def type_list(self, *types):
-        return tuple(str(t) for t in types)
+    def type_list(self, *items):
+        return _names(items)
+
+    def type_list_and(self, prev, t):
+        return ("all", _names([prev]) + (str(t),))
 
     def m_attr(self, attr):
         return Filter("attribute", "==", str(attr))
 
-    def m_name(self, name):
-        return Filter("name", "==", str(name))
+    def m_other(self):
+        return Filter("other_than_this", "==", True)
+
+    def m_given(self):
+        return Filter("given", "==", True)
+
+    def m_multicolored(self):
+        return Filter("multicolored", "==", True)
 
     def h_character(self):
         return _NP("Character", ("character",))
@@ -492,14 +869,26 @@ class IRBuilder(Transformer):
     def h_leader_or_character(self, _cw=None):
         return _NP(None, ("leader", "character"))
 
+    def h_leader_or_stage(self, _cw=None):
+        return _NP(None, ("leader", "stage"))
+
+    def h_character_or_don(self, _cw=None):
+        return _NP(None, ("character", "don"))
+
     def h_card(self, _cw=None):
         return _NP(None, ())
 
     def h_event(self, _cw=None):
         return _NP("Event", ())
 
+    def h_event_or_stage(self, _cw=None):
+        return _NP(None, (), (Filter("category", "in", ("Event", "Stage")),))
+
     def h_stage(self, _cw=None):
         return _NP("Stage", ("stage",))
+
+    def h_stage_card(self, _cw=None):
+        return _NP("Stage", ())
 
     def h_don(self, _cw=None):
         return _NP("DON", ("don",))
@@ -507,23 +896,68 @@ class IRBuilder(Transformer):
     def h_life(self, _cw=None):
         return _NP(None, ("life",))
 
-    def h_name(self, name):
-        return _NP(None, (), (Filter("name", "==", str(name)),))
+    def h_keyword(self, kw):
+        if str(kw) == "Trigger":
+            return _NP(None, (), (Filter("has_trigger", "==", True),))
+        return _NP(None, (), (Filter("has_keyword", "==", str(kw)),))
+
+    def h_name(self, names):
+        return _NP(None, (), (_name_filter(names),))
+
+    def h_named(self, names, base):
+        return replace(base, filters=(_name_filter(names),) + base.filters)
+
+    def name_list(self, *items):
+        return _names(items)
+
+    def name_list_and(self, prev, n):
+        return ("all", _names([prev]) + (str(n),))
 
     def postmods(self, *pms):
-        out: list[Filter] = []
+        filters: list[Filter] = []
+        location = None
         for pm in pms:
-            out.extend(pm)
+            if isinstance(pm, _Post):
+                filters.extend(pm.filters)
+                location = pm.location or location
+            else:
+                filters.extend(pm)
+        return _Post(tuple(filters), location)
+
+    def pm_with(self, filts):
+        return _Post(tuple(filts))
+
+    def filters(self, *items):
+        out: list[Filter] = []
+        for it in items:
+            out.extend(it if isinstance(it, list) else [it])
         return out
 
-    def pm_with(self, *filts):
-        return list(filts)
-
-    def pm_other_than_name(self, name):
-        return [Filter("name", "!=", str(name))]
+    def pm_other_than_name(self, names):
+        if isinstance(names, tuple) and names and names[0] == "all":
+            raise ValueError("other than [A] and [B]")
+        return _Post((Filter("name", "not_in", names) if len(names) > 1 else Filter("name", "!=", names[0]),))
 
     def pm_other_than_this(self, _noun=None):
-        return [Filter("other_than_this", "==", True)]
+        return _Post((Filter("other_than_this", "==", True),))
+
+    def pm_no_counter(self):
+        return _Post((Filter("has_counter", "==", False),))
+
+    def pm_that_is_name(self, names):
+        return _Post((_name_filter(names),))
+
+    def pm_in_hand(self):
+        return _Post((), ("hand",))
+
+    def pm_in_trash(self):
+        return _Post((), ("trash",))
+
+    def pm_on_field(self):
+        return _Post((), ("field",))
+
+    def pm_on_opp_field(self):
+        return _Post((), ("field",))
 
     def f_cost(self, n, c=None):
         return Filter("cost", _cmp_op(c), n)
@@ -543,6 +977,9 @@ class IRBuilder(Transformer):
     def f_power_range(self, lo, hi):
         return Filter("power", "range", (lo, hi))
 
+    def f_base_power_range(self, lo, hi):
+        return Filter("base_power", "range", (lo, hi))
+
     def f_type_includes(self, q):
         return Filter("type_includes", "==", str(q))
 
@@ -554,6 +991,15 @@ class IRBuilder(Transformer):
     def f_no_base_effect(self):
         return Filter("no_base_effect", "==", True)
 
+    def f_type(self, types):
+        return _type_filter(types)
+
+    def f_cost_le_opp_life(self, _cw=None):
+        return Filter("cost", "<=", Selector(owner="opponent", zones=("life",), count=None))
+
+    def f_has_counter(self):
+        return Filter("has_counter", "==", True)
+
     def le(self):
         return "le"
 
@@ -561,41 +1007,63 @@ class IRBuilder(Transformer):
         return "ge"
 
     # ------------------------------------------------------------ conditions
-    def cond(self, *parts):
-        if len(parts) == 1:
-            return parts[0]
-        return Condition("and", parts=tuple(parts))
+    def cond(self, c):
+        return c
 
-    def c_leader_type(self, types):
-        f = Filter("type", "in", types) if len(types) > 1 else Filter("type", "==", types[0])
-        return _leader_cond(f)
+    def cond_and(self, a, b):
+        parts = a.parts if a.kind == "and" else (a,)
+        return Condition("and", parts=parts + (b,))
 
-    def c_leader_name(self, names):
-        f = Filter("name", "in", names) if len(names) > 1 else Filter("name", "==", names[0])
-        return _leader_cond(f)
+    def cond_or(self, a, b):
+        parts = a.parts if a.kind == "or" else (a,)
+        return Condition("or", parts=parts + (b,))
 
-    def c_leader_type_includes(self, q):
-        return _leader_cond(Filter("type_includes", "==", str(q)))
+    def cond1(self, c):
+        return c
 
-    def c_leader_multicolored(self):
-        return _leader_cond(Filter("multicolored", "==", True))
+    def c_has_type(self, t, types):
+        return _match(t, _type_filter(types))
 
-    def c_leader_attr(self, attr):
-        return _leader_cond(Filter("attribute", "==", str(attr)))
+    def c_is_name(self, t, names):
+        return _match(t, _name_filter(names))
 
-    def c_count(self, owner, n, *rest):
-        c = rest[0] if len(rest) == 2 else None
-        np = rest[-1]
-        return Condition("count", _cmp_op(c), n, _count_sel(owner, np))
+    def c_is_multicolored(self, t):
+        return _match(t, Filter("multicolored", "==", True))
 
-    def c_exists(self, owner, np):
-        return Condition("count", ">=", 1, _count_sel(owner, np))
+    def c_has_attr(self, t, attr):
+        return _match(t, Filter("attribute", "==", str(attr)))
 
-    def c_none(self, owner, np):
-        return Condition("count", "==", 0, _count_sel(owner, np))
+    def c_is_rested(self, t):
+        return _match(t, Filter("state", "==", "rested"))
 
-    def c_this_rested(self, _noun=None):
-        return Condition("match", target=Selector(ref="this", filters=(Filter("state", "==", "rested"),)))
+    def c_is_active(self, t):
+        return _match(t, Filter("state", "==", "active"))
+
+    def c_has_power(self, t, n, c=None):
+        return _match(t, Filter("power", _cmp_op(c), n))
+
+    def c_has_base_power(self, t, n, c=None):
+        return _match(t, Filter("base_power", _cmp_op(c), n))
+
+    def c_has_cost(self, t, n, c=None):
+        return _match(t, Filter("cost", _cmp_op(c), n))
+
+    def c_is_a(self, t, np):
+        fs = list(np.filters)
+        if np.category and np.category != "DON":
+            fs.insert(0, Filter("category", "==", np.category))
+        sel = _sel(t, default_zones=())
+        return Condition("match", target=replace(sel, filters=sel.filters + tuple(fs)))
+
+    def c_type_includes(self, poss, q):
+        return _match(poss, Filter("type_includes", "==", str(q)))
+
+    def c_name_includes(self, poss, q):
+        return _match(poss, Filter("name_includes", "==", str(q)))
+
+    def c_count(self, subj, ce):
+        op, value, np = ce
+        return _count(subj, np, op, value)
 
     def sh_self(self):
         return "self"
@@ -603,62 +1071,262 @@ class IRBuilder(Transformer):
     def sh_opp(self):
         return "opponent"
 
-    def name_list(self, *names):
-        return tuple(str(n) for n in names)
+    def ce_number(self, n, *rest):
+        c = rest[0] if len(rest) == 2 else None
+        return _cmp_op(c), n, rest[-1]
 
-    def count_noun(self, np, loc=None):
-        if loc is not None:
-            zones = loc
-            filters = np.filters
-            if np.category and np.category not in ("DON",) and loc != ("field",):
-                filters = (Filter("category", "==", np.category),) + filters
-            if loc == ("field",):
-                zones = np.zones or ("field",)
-            return _NP(np.category, zones, filters)
-        return np
+    def ce_a(self, np):
+        return ">=", 1, np
 
-    def loc_hand(self):
-        return ("hand",)
+    def ce_no(self, np):
+        return "==", 0, np
 
-    def loc_trash(self):
-        return ("trash",)
+    def ce_bare(self, np):
+        return ">=", 1, np
 
-    def loc_field(self):
-        return ("field",)
+    def ce_total_given_don(self, n, *rest):
+        c = rest[0] if rest and rest[0] in ("le", "ge") else None
+        return _cmp_op(c), n, _NP("DON", ("don",), (Filter("given", "==", True),))
+
+    def ce_any_given_don(self, _cw=None):
+        return ">=", 1, _NP("DON", ("don",), (Filter("given", "==", True),))
+
+    def c_there_is(self, np):
+        return _count("any", np, ">=", 1)
+
+    def c_there_are(self, n, *rest):
+        c = rest[0] if len(rest) == 2 else None
+        return _count("any", rest[-1], _cmp_op(c), n)
+
+    def c_there_is_no(self, np):
+        return _count("any", np, "==", 0)
+
+    def c_don_le_opp(self):
+        return Condition(
+            "count", "<=", Selector(owner="opponent", zones=("don",), count=None),
+            Selector(owner="self", zones=("don",), count=None),
+        )
+
+    def c_opp_more_don(self, subj):
+        if subj != "opponent":
+            raise ValueError("more DON!! than you")
+        return Condition(
+            "count", ">", Selector(owner="self", zones=("don",), count=None),
+            Selector(owner="opponent", zones=("don",), count=None),
+        )
+
+    def c_less_life(self, subj):
+        if subj != "self":
+            raise ValueError("less Life than your opponent")
+        return Condition(
+            "count", "<", Selector(owner="opponent", zones=("life",), count=None),
+            Selector(owner="self", zones=("life",), count=None),
+        )
+
+    def c_played_this_turn(self):
+        return Condition("played_this_turn", target=_THIS)
+
+    def c_only_characters(self, np):
+        sel = Selector(owner="self", zones=("character",), count=None, filters=np.filters)
+        return Condition("all_match", target=sel)
+
+    def c_total_life(self, n, *rest):
+        c = rest[0] if rest and rest[0] in ("le", "ge") else None
+        return Condition("count", _cmp_op(c), n, Selector(owner="any", zones=("life",), count=None))
+
+    def count_ref(self, q, np):
+        return _sel(_Target(q, np), default_zones=("field",))
+
+    # ------------------------------------------------------------ events
+    def ev_ko(self, t):
+        return Event("ko", _sel(t, default_zones=("character",)))
+
+    def ev_ko_by(self, t, by):
+        return Event("ko", _sel(t, default_zones=("character",)), _params(by=by))
+
+    def ev_rested(self, t):
+        return Event("rested", _sel(t, default_zones=("character",)))
+
+    def ev_attacks(self, t):
+        return Event("attack", _sel(t, default_zones=("leader", "character")))
+
+    def ev_opp_attacks(self):
+        return Event("attack", Selector(owner="opponent", zones=("leader", "character"), count=None))
+
+    def ev_you_activate_event(self):
+        return Event("event_activated", Selector(owner="self", zones=(), count=None, filters=(Filter("category", "==", "Event"),)))
+
+    def ev_opp_activate_event(self):
+        return Event("event_activated", Selector(owner="opponent", zones=(), count=None, filters=(Filter("category", "==", "Event"),)))
+
+    def ev_opp_activate_kw(self, kw):
+        return Event("keyword_activated", Selector(owner="opponent", zones=("character",), count=None), _params(keyword=str(kw)))
+
+    def ev_don_returned(self, t, by=None):
+        return Event("don_returned", _sel(t, default_zones=("don",)), _params(by=by))
+
+    def ev_don_returned_n(self, n):
+        return Event("don_returned", Selector(owner="self", zones=("don",), count=n), _params(at_least=n))
+
+    def ev_take_damage(self):
+        return Event("damage_taken", Selector(owner="self", zones=("leader",), count=1))
+
+    def ev_card_activates(self, t):
+        sel = _sel(t, default_zones=())
+        if any(f.key == "has_trigger" for f in sel.filters):
+            return Event("trigger_activated", replace(sel, owner="any"))
+        raise ValueError("activates: not a [Trigger]")
+
+    def ev_removed_by(self, t, by):
+        return Event("removed", _sel(t, default_zones=("character",)), _params(by=by))
+
+    def ev_life_removed(self, t, owner, _cw=None):
+        return Event("life_removed", Selector(owner=owner, zones=("life",), count=1))
+
+    def ev_any_life_removed(self, t, _cw=None):
+        return Event("life_removed", Selector(owner="any", zones=("life",), count=1))
+
+    def ev_trashed(self, t, source, by=None):
+        return Event("trashed", _sel(t, source), _params(by=by))
+
+    def ev_you_play(self, t):
+        return Event("played", _sel(t, default_zones=("character",)))
+
+    def ev_opp_play(self, t):
+        sel = _sel(t, default_zones=("character",))
+        return Event("played", replace(sel, owner="opponent"))
+
+    def ev_attack_deals_damage(self, poss):
+        return Event("attack_damage", poss)
+
+    def ev_played_from_trash(self, t):
+        return Event("played", _sel(t, default_zones=("character",)), _params(source="trash"))
+
+    def ev_or(self, a, b):
+        return Event("any_of", None, (("events", (a, b)),))
+
+    def by_opp_effect(self):
+        return "opponent_effect"
+
+    def by_effect(self):
+        return "effect"
+
+    def by_your_effect(self):
+        return "your_effect"
+
+    def by_battle(self):
+        return "battle"
+
+    def re_ko(self):
+        return "ko", None
+
+    def re_ko_by(self, by):
+        return "ko", by
+
+    def re_removed_by(self, by):
+        return "removed", by
+
+    def re_removed(self):
+        return "removed", None
 
     # ------------------------------------------------------------ other starts
     def cond_sentence(self, cond):
         return cond
 
-    def event_clause(self, cond):
-        return cond
+
+@dataclass(frozen=True, slots=True)
+class _Pre:
+    filters: tuple[Filter, ...]
 
 
-_COLORS = {"red": "Red", "green": "Green", "blue": "Blue", "purple": "Purple", "black": "Black", "yellow": "Yellow"}
+@dataclass(frozen=True, slots=True)
+class _Post:
+    filters: tuple[Filter, ...]
+    location: tuple[str, ...] | None = None
 
 
-def _leader_cond(f: Filter, owner: str = "self") -> Condition:
-    return Condition("leader", target=Selector(owner=owner, zones=("leader",), filters=(f,)))
+def _as_tuple(x) -> tuple[Action, ...]:
+    if isinstance(x, Action):
+        return (x,)
+    if isinstance(x, tuple):
+        return x
+    raise TypeError(f"not an action: {x!r}")
 
 
-def _count_sel(owner: str, np: _NP) -> Selector:
-    zones = np.zones or ("field",)
+def _names(items) -> tuple[str, ...]:
+    out: list[str] = []
+    for it in items:
+        if isinstance(it, tuple):
+            if it and it[0] == "all":
+                raise ValueError("nested 'and' list")
+            out.extend(it)
+        else:
+            out.append(str(it))
+    return tuple(out)
+
+
+def _name_filter(names) -> Filter:
+    if isinstance(names, tuple) and len(names) == 2 and names[0] == "all" and isinstance(names[1], tuple):
+        return Filter("name", "all", names[1])
+    return Filter("name", "in", names) if len(names) > 1 else Filter("name", "==", names[0])
+
+
+def _type_filter(types) -> Filter:
+    if isinstance(types, tuple) and len(types) == 2 and types[0] == "all" and isinstance(types[1], tuple):
+        return Filter("type", "all", types[1])
+    return Filter("type", "in", types) if len(types) > 1 else Filter("type", "==", types[0])
+
+
+def _match(t, f: Filter) -> Condition:
+    """ "X has/is ...": a Leader condition for "your Leader", else a match on the referred card."""
+    sel = _sel(t, default_zones=("character",))
+    if sel.ref is None and sel.zones == ("leader",):
+        return Condition("leader", target=replace(sel, filters=sel.filters + (f,), count=1))
+    if sel.ref is None:
+        raise ValueError("condition on an unspecified card")
+    return Condition("match", target=replace(sel, filters=sel.filters + (f,)))
+
+
+def _count(owner: str, np: _NP, op: str, value) -> Condition:
+    if np.location is not None:
+        zones = np.location if np.location != ("field",) else (np.zones or ("field",))
+    else:
+        zones = np.zones or ("field",)
     filters = np.filters
-    if np.category and not np.zones:
+    if np.category and np.category != "DON" and not (set(zones) & {"character", "leader", "stage", "don"}):
         filters = (Filter("category", "==", np.category),) + filters
-    return Selector(owner=owner, zones=zones, count=None, filters=filters)
+    return Condition("count", op, value, Selector(owner=owner, zones=zones, count=None, filters=filters))
 
 
-_COST_OPS = {"rest": "rest", "trash": "trash"}
+def _sel_count(t, owner: str, zones: tuple[str, ...], position: str) -> Selector:
+    if not isinstance(t, _Target):
+        raise ValueError("look at: not a number of cards")
+    return Selector(owner=owner, zones=zones, count=t.q.count, up_to=t.q.up_to, position=position)
+
+
+def _add_don(t, state) -> Action:
+    if not isinstance(t, _Target) or t.np.category != "DON":
+        raise ValueError("add ... from your DON!! deck: not DON!! cards")
+    return Action("add_don", amount=t.q.count, params=_params(state=state, up_to=True if t.q.up_to else None))
+
+
+def _flatten_costs(items) -> tuple[tuple[Cost, ...], bool]:
+    flat: list[Cost] = []
+    optional = False
+    for opt, cs in items:
+        optional = optional or opt
+        flat.extend(cs)
+    return tuple(flat), optional
 
 
 def _action_to_costs(action) -> tuple[Cost, ...]:
-    acts = action if isinstance(action, tuple) else (action,)
     out = []
-    for a in acts:
+    for a in _as_tuple(action):
         t = a.target
-        if a.op == "rest" and t is not None and t.zones == ("don",) and t.ref is None:
+        if a.op == "rest" and t is not None and t.zones == ("don",) and t.ref is None and not t.filters:
             out.append(Cost("rest_don", amount=t.count))
+        elif a.op == "may":
+            out.extend(_action_to_costs(a.body))
         else:
             out.append(Cost(a.op, t, a.amount, a.params))
     return tuple(out)

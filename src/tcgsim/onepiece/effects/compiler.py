@@ -201,12 +201,16 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
     actions: list[Action] = []
     event = None
     sentence_kinds: list[str] = []
+    any_optional_replacement = False
     for sent in sentences:
         if not sent:
             continue
         s = _parse(head_text, sent, "sentence")
         assert isinstance(s, SentenceIR)
         sentence_kinds.append(s.kind)
+        if s.kind == "replacement" and s.optional:
+            any_optional_replacement = True
+        conditions.extend(s.conditions)
         if s.event is not None:
             if event is not None:
                 raise _Unsupported(_fragment(head_text, sent), "two activation events", sent[0].pos)
@@ -222,6 +226,7 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
                 s = _parse(line, sent, "sentence")
                 actions.extend(s.actions)
 
+    actions = list(_resolve_zones(tuple(actions), head_text))
     kind, timing_list = _effect_kind(timings, sentence_kinds)
     effs = []
     for timing in timing_list:
@@ -237,7 +242,7 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
                 conditions=conds,
                 once_per_turn=once,
                 costs=costs,
-                optional=optional or "replacement" in sentence_kinds and _is_optional(acts),
+                optional=optional or any_optional_replacement,
                 actions=acts,
                 event=event,
                 text=para,
@@ -246,8 +251,31 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
     return effs
 
 
-def _is_optional(acts) -> bool:
-    return bool(acts) and acts[0].op == "may"
+_LOOKING_OPS = frozenset({"look", "reveal"})
+
+
+def _resolve_zones(actions: tuple[Action, ...], text: str, looked: bool = False) -> tuple[Action, ...]:
+    """Give targets left without a zone the zone the effect implies.
+
+    After "Look at N cards ..." (or a reveal from the deck) such a target is among the looked-at cards
+    (zone ``looked``); otherwise the effect does not say where the card is, and it is unsupported.
+    """
+    out = []
+    for a in actions:
+        t = a.target
+        if t is not None and t.ref is None and not t.zones and not t.alternatives:
+            if looked:
+                a = replace(a, target=replace(t, zones=("looked",), owner="self"))
+            else:
+                raise _Unsupported(text, f"no zone for the target of {a.op}", None)
+        if a.body:
+            a = replace(a, body=_resolve_zones(a.body, text, looked))
+        if a.options:
+            a = replace(a, options=tuple(_resolve_zones(o, text, looked) for o in a.options))
+        out.append(a)
+        if a.op in _LOOKING_OPS and a.target is not None and a.target.zones in (("deck",), ("life",)):
+            looked = True
+    return tuple(out)
 
 
 def _effect_kind(timings: list[str], sentence_kinds: list[str]) -> tuple[str, list]:

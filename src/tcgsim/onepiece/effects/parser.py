@@ -96,6 +96,108 @@ def tokenize(text: str) -> list[Tok]:
             out.append(Tok("WORD", raw.lower(), m.start(), raw))
         else:
             out.append(Tok("OTHER", raw, m.start(), raw))
+    return classify(out)
+
+
+_HEAD_WORDS = frozenset({"leader", "leaders", "character", "characters", "event", "events", "stage", "stages"})
+_HEAD_NEXT = frozenset({"leader", "character", "characters", "event", "events", "stage", "stages", "don!!"})
+_FILTER_AFTER_A = frozenset({"cost", "base", "type", "counter", "power"})
+_NUMBER_FILTER_NEXT = frozenset({"power", "base", "to"})
+_SUBJECT_VERBS = frozenset({"gains", "gain", "cannot", "can", "will", "becomes", "is", "are", "has", "have"})
+_BOUNDARY = frozenset({",", ".", ";", ":", "and", "then", "or"})
+_COND_STARTS = frozenset({"you", "your", "there", "the", "this", "it", "that"})
+_SELF_NOUNS = frozenset({"character", "leader", "card", "stage"})
+_COUNT_NOUNS = frozenset({"character", "characters", "card", "cards"})
+
+
+def _w(toks: list[Tok], i: int) -> str | None:
+    """The word at ``i`` (None for a bracketed token or out of range); bracketed tokens give their type."""
+    if 0 <= i < len(toks):
+        t = toks[i]
+        return t.value if t.type == "WORD" else "<" + t.type + ">"
+    return None
+
+
+def _starts_filter(toks: list[Tok], i: int) -> bool:
+    a, b = _w(toks, i), _w(toks, i + 1)
+    if a in ("a", "an") and (b in _FILTER_AFTER_A or b == "<KEYWORD>"):
+        return True
+    if a == "no" and b == "base":
+        return True
+    if a == "<NUMBER>" and b in _NUMBER_FILTER_NEXT:
+        return True
+    if a == "the" and b == "<TYPE>":
+        return True
+    return False
+
+
+def _starts_target(toks: list[Tok], i: int) -> bool:
+    a, b = _w(toks, i), _w(toks, i + 1)
+    if a == "up" and b == "to":
+        return True
+    if a == "all" and b == "of":
+        return True
+    if a == "<NUMBER>" and (b == "of" or b in _COUNT_NOUNS):
+        return True
+    if a == "this" and b in _SELF_NOUNS:
+        return True
+    if a == "your" and b == "leader":
+        return True
+    return False
+
+
+def _verb_follows(toks: list[Tok], i: int) -> bool:
+    """A subject verb ("gains", "cannot" ...) before the end of the clause starting at ``i``."""
+    for j in range(i, len(toks)):
+        w = _w(toks, j)
+        if w in _BOUNDARY:
+            return False
+        if w in _SUBJECT_VERBS:
+            return True
+    return False
+
+
+def classify(toks: list[Tok]) -> list[Tok]:
+    """Rewrite "and" / "or" / "," into the grammar's specialised conjunctions (see grammar.lark).
+
+    LALR(1) sees one token ahead; these conjunctions need two or a whole clause: whether "and" continues
+    a list of filters, of targets, of conditions or of actions depends on the words after it.
+    """
+    out = list(toks)
+    in_cond = False
+    for i, t in enumerate(toks):
+        w = _w(toks, i)
+        if w in ("if", "when"):
+            in_cond = True
+        elif w in (",", ".", ";", ":"):
+            prev_name = _w(toks, i - 1) == "<NAME>" and _w(toks, i + 1) == "<NAME>"
+            if not prev_name:
+                in_cond = False
+        if w not in ("and", "or", ","):
+            continue
+        prev, nxt = _w(toks, i - 1), _w(toks, i + 1)
+        new = None
+        if w == ",":
+            if prev == "<NAME>" and nxt == "<NAME>":
+                new = ",@n"
+        elif prev == "<TYPE>" and nxt == "<TYPE>":
+            new = w + "@y"
+        elif prev == "<NAME>" and nxt == "<NAME>":
+            new = w + "@n"
+        elif prev in _HEAD_WORDS and nxt in _HEAD_NEXT:
+            new = w + "@h"
+        elif w == "and" and _starts_filter(toks, i + 1):
+            new = "and@f"
+        elif w == "and" and (nxt == "<KEYWORD>" or nxt in ("+", "-")):
+            new = "and@k"
+        elif in_cond and nxt in _COND_STARTS and not _starts_target(toks, i + 1):
+            new = w + "@c"
+        elif _starts_target(toks, i + 1) and not _verb_follows(toks, i + 1):
+            new = w + "@t"
+        elif in_cond and nxt in _COND_STARTS:
+            new = w + "@c"
+        if new is not None:
+            out[i] = Tok("WORD", new, t.pos, t.text)
     return out
 
 
@@ -115,7 +217,7 @@ class _ListLexer(Lexer):
 
 _PARSER: Lark | None = None
 _LITERALS: dict[str, str] = {}
-START_SYMBOLS = ("sentence", "cost_clause", "event_clause", "cond_sentence")
+START_SYMBOLS = ("sentence", "cost_clause", "cond_sentence")
 
 
 def _parser() -> Lark:
@@ -123,10 +225,9 @@ def _parser() -> Lark:
     if _PARSER is None:
         parser = Lark(
             grammar_text(),
-            parser="earley",
+            parser="lalr",
             lexer=_ListLexer,
             start=list(START_SYMBOLS),
-            ambiguity="resolve",
             propagate_positions=False,
             maybe_placeholders=False,
         )

@@ -1,0 +1,219 @@
+"""Game logs (JSON Lines, one object per game) and their replay.
+
+A log line holds what is needed to rebuild the game and check it, and a readable account of it::
+
+    {"format": "tcgsim-game", "version": 1, "game": 0, "seed": 123..., "decks": {"A": "1xST01-001\\n4x...",
+     "B": "..."}, "deck_names": {"A": "ST01", "B": "ST02"}, "agents": {"A": "random", "B": "heuristic"},
+     "first": "A", "decisions": ["keep", "keep", "play ST01-006", ...], "winner": "B", "turns": 14,
+     "end_reason": "life", "fingerprint": "<sha256 of the final Game.fingerprint()>",
+     "events": ["p1 draws 5 cards", "[p1 only] p1 adds ST01-004 from Life to hand", ...]}
+
+``decks`` are OPTCGSim text, ``decisions`` action notation (SCENARIOS.md), ``events`` the referee's log: every
+event, private ones prefixed ``[pN only]``. Replaying rebuilds the game from ``seed``, ``decks`` and ``first``,
+applies the decisions by notation (:func:`tcgsim.onepiece.rules.notation.parse`) and compares the final
+state's fingerprint hash; agents are not needed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from ..errors import UserError
+from ..onepiece.cards.decklist import Deck, export_sim_text, parse_deck
+from ..onepiece.rules import notation
+from ..onepiece.rules.engine import IllegalAction
+from ..onepiece.rules.setup import new_game
+from .runner import GameRecord, fingerprint_hash, format_event
+
+FORMAT = "tcgsim-game"
+VERSION = 1
+
+REQUIRED = ("seed", "decks", "first", "decisions", "winner", "turns", "end_reason", "fingerprint")
+
+
+class GameLogError(UserError):
+    """A game log file is missing, unreadable or malformed (the CLI exits with status 2)."""
+
+
+def record_to_entry(record: GameRecord) -> dict:
+    """The log object of one game (see the module docstring for its keys)."""
+    decks = {}
+    names = {}
+    for side in ("A", "B"):
+        info = record.decks[side]
+        deck = Deck(leader=info["leader"], main=tuple((n, c) for n, c in info["main"]))
+        decks[side] = export_sim_text(deck)
+        names[side] = info["name"]
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": record.game,
+        "seed": record.seed,
+        "decks": decks,
+        "deck_names": names,
+        "agents": {"A": record.agents[0], "B": record.agents[1]},
+        "first": record.first,
+        "decisions": list(record.decisions),
+        "winner": record.winner,
+        "turns": record.turns,
+        "end_reason": record.end_reason,
+        "fingerprint": record.fingerprint_hash,
+        "events": list(record.events),
+    }
+
+
+class GameLogWriter:
+    """Appends games to a JSON Lines file (created or truncated on open); use as a context manager or call
+    :meth:`close`. Raises :class:`GameLogError` if the file cannot be opened."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            self._fh: IO[str] = self.path.open("w", encoding="utf-8")
+        except OSError as exc:
+            raise GameLogError(f"cannot write the game log {path}: {exc.strerror or exc}") from exc
+
+    def write(self, record: GameRecord) -> None:
+        """Write one game (a :class:`~tcgsim.batch.runner.GameRecord` played with ``log=True``)."""
+        self._fh.write(json.dumps(record_to_entry(record), separators=(",", ":")) + "\n")
+
+    def close(self) -> None:
+        """Flush and close the file."""
+        self._fh.close()
+
+    def __enter__(self) -> "GameLogWriter":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def read_log(path: str | Path) -> list[dict]:
+    """The game objects of a log file, in file order (blank lines skipped).
+
+    Raises :class:`GameLogError` naming the file and line for a missing file, a line that is not a JSON
+    object, another format or version, or a missing key.
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise GameLogError(f"{path}: no such game log file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise GameLogError(f"{path}: cannot read the game log: {exc}") from exc
+    entries = []
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+        except ValueError as exc:
+            raise GameLogError(f"{path}:{lineno}: not a JSON object ({exc})") from None
+        if not isinstance(entry, dict):
+            raise GameLogError(f"{path}:{lineno}: not a JSON object")
+        if entry.get("format") != FORMAT:
+            raise GameLogError(f"{path}:{lineno}: not a tcgsim game log line (format {entry.get('format')!r}, expected {FORMAT!r})")
+        if entry.get("version") != VERSION:
+            raise GameLogError(f"{path}:{lineno}: unsupported game log version {entry.get('version')!r} (this tcgsim reads {VERSION})")
+        missing = [k for k in REQUIRED if k not in entry]
+        if missing:
+            raise GameLogError(f"{path}:{lineno}: missing {', '.join(missing)}")
+        if (not isinstance(entry["decks"], dict) or not all(isinstance(entry["decks"].get(s), str) for s in "AB")
+                or entry["first"] not in ("A", "B") or not isinstance(entry["decisions"], list)
+                or not isinstance(entry["seed"], int)):
+            raise GameLogError(f"{path}:{lineno}: malformed game (decks, first, decisions or seed)")
+        entry.setdefault("game", len(entries))
+        entry["_line"] = lineno
+        entries.append(entry)
+    if not entries:
+        raise GameLogError(f"{path}: the game log holds no games")
+    return entries
+
+
+@dataclass
+class ReplayResult:
+    """The outcome of replaying one logged game: ``ok``; ``message`` (a summary when ok, else the first
+    divergence); ``decisions`` applied before stopping."""
+
+    game: int | None
+    ok: bool
+    message: str
+    decisions: int
+
+
+def replay_entry(entry: dict, db) -> ReplayResult:
+    """Rebuild one logged game and check it against the log (see the module docstring).
+
+    Raises :class:`GameLogError` if the decks cannot be read or hold unknown cards; divergences are
+    reported in the result, never raised.
+    """
+    game = entry.get("game")
+    decks = []
+    for side in ("A", "B"):
+        deck = parse_deck(entry["decks"][side], db, source=f"game {game} deck {side}")
+        if deck.parse_problems or not deck.leader:
+            raise GameLogError(f"game {game}: deck {side} cannot be read from the log")
+        decks.append(deck)
+    first = 0 if entry["first"] == "A" else 1
+    try:
+        g = new_game(decks[0], decks[1], db, entry["seed"], first=first, log=True)
+    except UserError as exc:
+        raise GameLogError(f"game {game}: {exc}") from exc
+    decisions = entry["decisions"]
+
+    def diverged(k: int, why: str) -> ReplayResult:
+        return ReplayResult(game, False, why, k)
+
+    for k, text in enumerate(decisions):
+        if g.winner is not None:
+            return diverged(k, f"decision {k + 1} {text!r}: the game is already over ({_outcome(g)}) "
+                               f"but the log has {len(decisions)} decisions")
+        try:
+            option = notation.parse(g, str(text))
+        except IllegalAction as exc:
+            return diverged(k, f"decision {k + 1} at turn {g.turn}: {exc}")
+        g.apply(option)
+    if g.winner is None:
+        d = g.pending
+        return diverged(len(decisions), f"the log's {len(decisions)} decisions ran out at turn {g.turn} "
+                                        f"with a p{d.player + 1} {d.kind} decision pending")
+    digest = fingerprint_hash(g.fingerprint())
+    if digest != entry["fingerprint"]:
+        replayed = [format_event(e) for e in g.log]
+        logged = entry.get("events") or []
+        where = ""
+        for i, (a, b) in enumerate(zip(logged, replayed)):
+            if a != b:
+                where = f"; first differing event #{i + 1}: logged {a!r}, replayed {b!r}"
+                break
+        else:
+            if len(logged) != len(replayed) and logged:
+                where = f"; the logged events stop after {len(logged)} of {len(replayed)}"
+        return diverged(len(decisions), f"final state differs: fingerprint {digest[:16]}… != logged "
+                                        f"{str(entry['fingerprint'])[:16]}…{where}")
+    winner = "draw" if g.winner == 2 else "AB"[g.winner]
+    if (winner, g.turn, g.end_reason) != (entry["winner"], entry["turns"], entry["end_reason"]):
+        return diverged(len(decisions), f"result differs: replayed {winner}/{g.turn} turns/{g.end_reason}, "
+                                        f"logged {entry['winner']}/{entry['turns']} turns/{entry['end_reason']}")
+    return ReplayResult(game, True, f"{len(decisions)} decisions, winner {winner} after {g.turn} turns "
+                                    f"({g.end_reason})", len(decisions))
+
+
+def replay_file(path: str | Path, db, game: int | None = None) -> list[ReplayResult]:
+    """Replay every game of the log at ``path`` (or only the one whose ``game`` number is ``game``).
+
+    Raises :class:`GameLogError` for a bad file or a ``game`` number the log does not hold.
+    """
+    entries = read_log(path)
+    if game is not None:
+        entries = [e for e in entries if e.get("game") == game]
+        if not entries:
+            raise GameLogError(f"{path}: no game number {game} in the log")
+    return [replay_entry(e, db) for e in entries]
+
+
+def _outcome(g) -> str:
+    return ("draw" if g.winner == 2 else f"p{g.winner + 1} won") + f", {g.end_reason}"

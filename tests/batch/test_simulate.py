@@ -1,0 +1,118 @@
+"""Batch simulation: determinism, seat alternation, summary arithmetic and the `tcgsim simulate` command."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tcgsim.batch.runner import TIMING_KEYS, play_game, simulate, unsupported_cards
+from tcgsim.cli import main
+from tcgsim.onepiece.cards.database import default_database
+from tcgsim.onepiece.cards.decklist import load_valid_deck
+
+
+@pytest.fixture(scope="module")
+def db():
+    return default_database()
+
+
+@pytest.fixture(scope="module")
+def decks(db):
+    return load_valid_deck("ST01", db), load_valid_deck("ST02", db)
+
+
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as exc:
+        main(list(argv))
+    out, err = capsys.readouterr()
+    code = exc.value.code
+    return (0 if code is None else code), out, err
+
+
+def _without_timing(summary: dict) -> dict:
+    return {k: v for k, v in summary.items() if k not in TIMING_KEYS}
+
+
+def test_same_seed_same_results(db, decks):
+    for agents in (("random", "random"), ("heuristic", "random")):
+        one = simulate(*decks, games=12, seed=5, agents=agents, progress=False, db=db)
+        two = simulate(*decks, games=12, seed=5, agents=agents, progress=False, db=db)
+        assert _without_timing(one) == _without_timing(two)
+    other = simulate(*decks, games=12, seed=6, agents=("random", "random"), progress=False, db=db)
+    assert other["decisions"] != one["decisions"] or other["mean_turns"] != one["mean_turns"]
+
+
+def test_same_seed_same_game(db, decks):
+    one = play_game(*decks, db, 1234, ("random", "heuristic"), a_first=False, log=True)
+    two = play_game(*decks, db, 1234, ("random", "heuristic"), a_first=False, log=True)
+    assert one == two
+    assert one.decisions and len(one.decisions) == len(one.indices)
+
+
+def test_first_player_alternates(db, decks):
+    records = []
+    simulate(*decks, games=6, seed=2, progress=False, db=db, on_game=records.append)
+    assert [r.first for r in records] == ["A", "B", "A", "B", "A", "B"]
+    # the engine agrees: the first turn is deck A's (p1) in even games
+    for r, a_first in ((play_game(*decks, db, 9, a_first=True, log=True), True),
+                       (play_game(*decks, db, 9, a_first=False, log=True), False)):
+        assert ("turn 1: p1" if a_first else "turn 1: p2") in r.events
+
+
+def test_summary_arithmetic(db, decks):
+    s = simulate(*decks, games=20, seed=3, agents="random,heuristic", progress=False, db=db)
+    assert s["games"] == 20
+    assert s["wins"]["A"] + s["wins"]["B"] + s["draws"] == 20
+    assert s["games_first"] == {"A": 10, "B": 10}
+    first_wins = round(s["win_rate_first"]["A"] * 10) + round(s["win_rate_first"]["B"] * 10)
+    assert first_wins == s["first_player_wins"]
+    assert round((s["win_rate_first"]["A"] + s["win_rate_second"]["A"]) * 10) == s["wins"]["A"]
+    assert s["mean_turns"] > 2 and s["decisions"] > 0 and s["games_per_second"] > 0
+    assert s["agents"] == {"A": "random", "B": "heuristic"}
+    assert s["unsupported"] == unsupported_cards(*decks, db)
+
+
+def test_cli_json(capsys):
+    code, out, _ = run_cli(capsys, "simulate", "ST01", "st02", "--games", "4", "--seed", "7", "--json")
+    assert code == 0
+    summary = json.loads(out)  # exactly one JSON object
+    for key in ("games", "wins", "draws", "first_player_wins", "mean_turns", "games_per_second", "unsupported"):
+        assert key in summary
+    assert set(summary["wins"]) == {"A", "B"} and summary["games"] == 4
+    code, out2, _ = run_cli(capsys, "simulate", "--games", "4", "--seed", "7", "--json")  # defaults: ST01 vs ST02
+    assert _without_timing(json.loads(out2)) == _without_timing(summary)
+
+
+def test_cli_human_summary(capsys):
+    code, out, _ = run_cli(capsys, "simulate", "-n", "2", "--agents", "heuristic")
+    assert code == 0
+    assert "win rate" in out and "going first" in out and "games/s" in out
+
+
+def test_cli_illegal_deck(capsys, tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1xST01-001\n4xST01-002\n4xST02-002\n")  # 8 cards, one of the wrong color
+    code, out, err = run_cli(capsys, "simulate", str(bad), "ST02", "-n", "2")
+    assert code == 2
+    assert "Traceback" not in err
+    assert "50" in err and "color" in err  # every problem is listed
+    code, _, err = run_cli(capsys, "simulate", "ST01", str(tmp_path / "missing.txt"), "-n", "2")
+    assert code == 2 and "missing.txt" in err
+
+
+def test_cli_unknown_agent(capsys):
+    code, _, err = run_cli(capsys, "simulate", "-n", "2", "--agents", "random,genius")
+    assert code == 2
+    assert "genius" in err and "heuristic" in err and "random" in err
+    code, _, err = run_cli(capsys, "simulate", "-n", "2", "--agents", "random,random,random")
+    assert code == 2
+
+
+def test_cli_strict(capsys, db, decks):
+    code, _, err = run_cli(capsys, "simulate", "-n", "2", "--strict", "--json")
+    if unsupported_cards(*decks, db):
+        assert code == 2 and "does not support" in err
+        assert unsupported_cards(*decks, db)[0]["number"] in err
+    else:
+        assert code == 0

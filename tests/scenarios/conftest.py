@@ -1,0 +1,40 @@
+"""Every ``*.yaml`` / ``*.yml`` file under ``tests/scenarios/`` is a test: a scenario file (SCENARIOS.md) run by
+:func:`tcgsim.onepiece.scenario.run_scenario`. A malformed file or an unmet expectation fails the item with
+the scenario's own report (``FILE:LINE: problem``, or one ``after K: PATH: expected E, found F`` line per
+failure)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcgsim.onepiece.scenario import run_scenario
+
+
+def pytest_collect_file(parent, file_path):
+    if file_path.suffix in (".yaml", ".yml"):
+        return ScenarioFile.from_parent(parent, path=file_path)
+    return None
+
+
+class ScenarioFile(pytest.File):
+    def collect(self):
+        yield ScenarioItem.from_parent(self, name=self.path.stem)
+
+
+class ScenarioFailed(Exception):
+    """The scenario's report, shown as the item's failure."""
+
+
+class ScenarioItem(pytest.Item):
+    def runtest(self) -> None:
+        result = run_scenario(self.path)
+        if not result.passed:
+            raise ScenarioFailed(result.report())
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, ScenarioFailed):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style)
+
+    def reportinfo(self):
+        return self.path, 0, f"scenario {self.path.name}"
