@@ -101,17 +101,32 @@ def tokenize(text: str) -> list[Tok]:
 
 _HEAD_WORDS = frozenset({"leader", "leaders", "character", "characters", "event", "events", "stage", "stages"})
 _HEAD_NEXT = frozenset({"leader", "character", "characters", "event", "events", "stage", "stages", "don!!"})
-_FILTER_AFTER_A = frozenset({"cost", "base", "type", "counter", "power"})
+_FILTER_AFTER_A = frozenset({"cost", "base", "type", "counter", "power", "total", "don!!"})
 _NUMBER_FILTER_NEXT = frozenset({"power", "base", "to"})
-_SUBJECT_VERBS = frozenset({"gains", "gain", "cannot", "can", "will", "becomes", "is", "are", "has", "have"})
-_BOUNDARY = frozenset({",", ".", ";", ":", "and", "then", "or"})
+_SUBJECT_VERBS = frozenset(
+    {"gains", "gain", "cannot", "can", "will", "becomes", "become", "is", "are", "has", "have", "was", "would"}
+)
+_ACTION_VERBS = frozenset(
+    {
+        "k.o.", "rest", "set", "draw", "trash", "give", "play", "add", "return", "place", "look", "reveal",
+        "turn", "activate", "deal", "shuffle", "select", "negate", "trashes", "returns", "places", "chooses",
+    }
+)
+_BOUNDARY = frozenset({",", ".", ";", ":", "and", "then"})
 _COND_STARTS = frozenset({"you", "your", "there", "the", "this", "it", "that"})
 _SELF_NOUNS = frozenset({"character", "leader", "card", "stage"})
 _COUNT_NOUNS = frozenset({"character", "characters", "card", "cards"})
+_NOUN_STARTS = frozenset(
+    {
+        "red", "green", "blue", "purple", "black", "yellow", "event", "events", "card", "cards", "character",
+        "characters", "stage", "stages", "don!!", "rested", "active", "<TYPE>", "<NAME>", "<ATTR>",
+    }
+)
+_NOUN_ENDS = frozenset({"card", "cards", "event", "events", "character", "characters", "stage", "stages", "<NAME>"})
 
 
 def _w(toks: list[Tok], i: int) -> str | None:
-    """The word at ``i`` (None for a bracketed token or out of range); bracketed tokens give their type."""
+    """The word at ``i`` (None out of range); bracketed tokens give ``<TYPE>``-style placeholders."""
     if 0 <= i < len(toks):
         t = toks[i]
         return t.value if t.type == "WORD" else "<" + t.type + ">"
@@ -157,12 +172,35 @@ def _verb_follows(toks: list[Tok], i: int) -> bool:
     return False
 
 
+def _verb_before(toks: list[Tok], i: int) -> bool:
+    """An action verb between the start of the clause and ``i`` ("Draw 1 card and ...")."""
+    for j in range(i - 1, -1, -1):
+        w = _w(toks, j)
+        if w in (",", ".", ";", ":", "then"):
+            return False
+        if w in _ACTION_VERBS or w in _SUBJECT_VERBS:
+            return True
+    return False
+
+
 def classify(toks: list[Tok]) -> list[Tok]:
     """Rewrite "and" / "or" / "," into the grammar's specialised conjunctions (see grammar.lark).
 
     LALR(1) sees one token ahead; these conjunctions need two or a whole clause: whether "and" continues
-    a list of filters, of targets, of conditions or of actions depends on the words after it.
+    a list of filters, of targets, of conditions or of actions depends on the words around it.
+    A serial comma before the last item of a name or type list ("[A], [B], or [C]") is dropped.
     """
+    toks = [
+        t
+        for i, t in enumerate(toks)
+        if not (
+            _w(toks, i) == ","
+            and _w(toks, i + 1) in ("or", "and")
+            and _w(toks, i - 1) in ("<NAME>", "<TYPE>")
+            and _w(toks, i + 2) == _w(toks, i - 1)
+            and _w(toks, i - 3) in (",", "<NAME>", "<TYPE>")
+        )
+    ]
     out = list(toks)
     in_cond = False
     for i, t in enumerate(toks):
@@ -170,8 +208,8 @@ def classify(toks: list[Tok]) -> list[Tok]:
         if w in ("if", "when"):
             in_cond = True
         elif w in (",", ".", ";", ":"):
-            prev_name = _w(toks, i - 1) == "<NAME>" and _w(toks, i + 1) == "<NAME>"
-            if not prev_name:
+            in_list = _w(toks, i - 1) in ("<NAME>", "<TYPE>") and _w(toks, i + 1) == _w(toks, i - 1)
+            if not in_list:
                 in_cond = False
         if w not in ("and", "or", ","):
             continue
@@ -180,6 +218,8 @@ def classify(toks: list[Tok]) -> list[Tok]:
         if w == ",":
             if prev == "<NAME>" and nxt == "<NAME>":
                 new = ",@n"
+            elif prev == "<TYPE>" and nxt == "<TYPE>":
+                new = ",@y"
         elif prev == "<TYPE>" and nxt == "<TYPE>":
             new = w + "@y"
         elif prev == "<NAME>" and nxt == "<NAME>":
@@ -190,12 +230,16 @@ def classify(toks: list[Tok]) -> list[Tok]:
             new = "and@f"
         elif w == "and" and (nxt == "<KEYWORD>" or nxt in ("+", "-")):
             new = "and@k"
-        elif in_cond and nxt in _COND_STARTS and not _starts_target(toks, i + 1):
-            new = w + "@c"
-        elif _starts_target(toks, i + 1) and not _verb_follows(toks, i + 1):
-            new = w + "@t"
+        elif w == "and" and nxt in ("gains", "gain"):
+            new = "and@g"
+        elif prev in ("you", "your") and nxt == "your":
+            new = None  # "you and your opponent", "your or your opponent's Life cards"
         elif in_cond and nxt in _COND_STARTS:
             new = w + "@c"
+        elif _starts_target(toks, i + 1) and (not _verb_before(toks, i) or not _verb_follows(toks, i + 1)):
+            new = w + "@t"
+        elif w == "or" and prev in _NOUN_ENDS and nxt in _NOUN_STARTS:
+            new = "or@a"
         if new is not None:
             out[i] = Tok("WORD", new, t.pos, t.text)
     return out
