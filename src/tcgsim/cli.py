@@ -64,6 +64,10 @@ def format_card(card: CardDef) -> str:
     lines.append("text:")
     lines += [f"  {line}" for line in card.text.splitlines()] or ["  -"]
     lines.append(f"{'trigger:':12} {_value(card.trigger_text)}")
+    from tcgsim.onepiece.effects.cards import describe
+
+    lines.append("compiled:")
+    lines += [f"  - {describe(e)}" for e in card.effects] or ["  (none)"]
     lines.append("unsupported:")
     for fragment in card.unsupported:
         first, *more = fragment.splitlines()
@@ -133,11 +137,18 @@ def simulate_command(
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object (no progress bar)."),
     log: str = typer.Option(None, "--log", help="Write every game to this JSON Lines file (see `tcgsim replay`)."),
     strict: bool = typer.Option(False, "--strict", help="Refuse decks holding cards with unsupported effect text."),
+    workers: int = typer.Option(None, "--workers", "-j", min=1, help="Parallel workers (default: every core, "
+                                "at most one per 200 games; 1 = in this process). Results do not depend on it."),
+    db_file: str = typer.Option(None, "--db", help="Store every finished game in this SQLite file; rerunning the "
+                                "same command continues an interrupted run."),
+    backend: str = typer.Option("local", "--backend", help="local (processes on this machine) or ray."),
+    address: str = typer.Option(None, "--address", help="With --backend ray: an existing Ray cluster (e.g. auto)."),
 ) -> None:
     """Play many games between two decks and print win rates (a rich progress bar runs on stderr)."""
     import json
 
-    from tcgsim.batch.runner import load_decks, parse_agents, print_summary, simulate, unsupported_cards
+    from tcgsim.batch.parallel import run_simulation
+    from tcgsim.batch.runner import load_decks, parse_agents, print_summary, unsupported_cards
     from tcgsim.onepiece.cards.database import default_database
 
     names = parse_agents(agents)
@@ -148,11 +159,72 @@ def simulate_command(
         if unsupported:
             lines = [f"  {u['number']} {u['name']} (deck {'+'.join(u['decks'])}): " + " | ".join(u["fragments"]) for u in unsupported]
             raise UserError(f"--strict: {len(unsupported)} cards have effect text the engine does not support:\n" + "\n".join(lines))
-    summary = simulate(a, b, games, seed, names, progress=not json_output and sys.stderr.isatty(), db=db, log_path=log)
+    summary = _batch(lambda: run_simulation(
+        a, b, games, seed, names, db=db, workers=workers, backend=backend, address=address, db_path=db_file,
+        log_path=log, progress=not json_output and sys.stderr.isatty(), notify=_note))
     if json_output:
         typer.echo(json.dumps(summary))
     else:
         print_summary(summary)
+        if db_file:
+            typer.echo(f"games stored in {db_file}")
+
+
+def _note(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def _batch(run):
+    """Run a batch; a failed worker prints its error and exits with status 1 (finished games stay stored)."""
+    from tcgsim.batch.parallel import BatchError
+
+    try:
+        return run()
+    except BatchError as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise typer.Exit(1) from None
+
+
+@app.command("gauntlet")
+def gauntlet_command(
+    decks: list[str] = typer.Argument(..., help="Two or more decks (files or bundled names); every pair plays."),
+    games: int = typer.Option(100, "--games", "-n", min=1, help="Games per pair; the earlier deck is A, "
+                              "A goes first in even games."),
+    db_file: str = typer.Option(..., "--db", help="SQLite file for the games (resumable; read by `tcgsim report`)."),
+    seed: int = typer.Option(0, "--seed", help="Master seed: pair X,Y plays the games of `simulate X Y --seed S`."),
+    agents: str = typer.Option("random", "--agents", help="Agents for A,B (e.g. random,heuristic); one name plays both."),
+    workers: int = typer.Option(None, "--workers", "-j", min=1, help="Parallel workers (default: every core)."),
+    backend: str = typer.Option("local", "--backend", help="local (processes on this machine) or ray."),
+    address: str = typer.Option(None, "--address", help="With --backend ray: an existing Ray cluster (e.g. auto)."),
+    json_output: bool = typer.Option(False, "--json", help="Print one JSON object (no progress bar)."),
+) -> None:
+    """Play every pair of decks and print the win-rate matrix; games are stored in --db."""
+    import json
+
+    from tcgsim.batch.parallel import load_deck_list, print_gauntlet, run_gauntlet
+    from tcgsim.onepiece.cards.database import default_database
+
+    db = default_database()
+    loaded = load_deck_list(decks, db)
+    result = _batch(lambda: run_gauntlet(
+        loaded, games, seed, agents, db_path=db_file, db=db, workers=workers, backend=backend, address=address,
+        progress=not json_output and sys.stderr.isatty(), notify=_note))
+    if json_output:
+        typer.echo(json.dumps(result))
+    else:
+        print_gauntlet(result)
+
+
+@app.command("report")
+def report_command(
+    file: str = typer.Argument(..., help="A game database written by `simulate --db` or `gauntlet`."),
+    out: str = typer.Option(..., "--out", "-o", help="Directory for index.html and its PNG plots (created)."),
+) -> None:
+    """Write an HTML report (win-rate matrix with 95% intervals, first/second rates, game lengths, decks)."""
+    from tcgsim.batch.report import write_report
+
+    path = write_report(file, out)
+    typer.echo(f"report: {path}")
 
 
 @app.command("replay")

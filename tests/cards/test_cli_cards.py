@@ -30,7 +30,8 @@ def test_cards_show(capsys):
     assert code == 0 and err == ""
     assert "number:      ST01-012" in out and "name:        Monkey.D.Luffy" in out
     assert "keywords:    Rush\n" in out and "Blocker\n" not in out.split("text:")[0]
-    assert "unsupported:\n  - [DON!! x2] [When Attacking]" in out
+    assert "compiled:\n  - auto when_attacking: if don_x >= 2 => cannot(all opponent character, this_battle," in out
+    assert "unsupported:\n  (none)" in out
 
 
 def test_cards_show_alt_art_and_trigger(capsys):

@@ -243,24 +243,25 @@ def test_leader_deck_restrictions(db):
 
 @pytest.mark.parametrize("number", ["ST01-006", "OP01-075", "OP01-010"], ids=["Blocker", "any number + Blocker", "vanilla"])
 def test_fully_explained_cards_have_no_unsupported_text(db, number):
+    assert db.printed(number).unsupported == ()
     assert db.get(number).unsupported == ()
 
 
 def test_construction_text_is_explained(db):
-    (fragment,) = db.get("OP15-058").unsupported
+    (fragment,) = db.printed("OP15-058").unsupported
     assert fragment.startswith("[Activate: Main]")
     # OP01-121: Double Attack and Banish are explained, its name rule is not.
-    assert db.get("OP01-121").unsupported == ("Also treat this card's name as [Kouzuki Oden] according to the rules.",)
+    assert db.printed("OP01-121").unsupported == ("Also treat this card's name as [Kouzuki Oden] according to the rules.",)
 
 
 def test_unsupported_drops_keywords_and_explanatory_notes(db):
-    assert db.get("ST01-012").unsupported == (
+    assert db.printed("ST01-012").unsupported == (
         "[DON!! x2] [When Attacking] Your opponent cannot activate [Blocker] during this battle.",
     )
-    assert db.get("ST01-004").unsupported == ("[DON!! x2] This Character gains [Rush].",)
-    fragments = db.get("OP02-075").unsupported  # "- [Trigger] DON!! −1 (You may return ...): Play this card."
+    assert db.printed("ST01-004").unsupported == ("[DON!! x2] This Character gains [Rush].",)
+    fragments = db.printed("OP02-075").unsupported  # "- [Trigger] DON!! −1 (You may return ...): Play this card."
     assert fragments == ("[Trigger] DON!! \u22121: Play this card.",)
-    assert not any("(You may" in f or "(This card" in f for card in db for f in card.unsupported)
+    assert not any("(You may" in f or "(This card" in f for card in db for f in card.unsupported)  # printed
 
 
 def test_unsupported_keeps_names_in_parentheses(db):
@@ -268,7 +269,7 @@ def test_unsupported_keeps_names_in_parentheses(db):
 
 
 def test_unsupported_keeps_bullets_with_their_effect(db):
-    fragments = db.get("OP17-112").unsupported
+    fragments = db.printed("OP17-112").unsupported
     assert len(fragments) == 2
     assert fragments[1].startswith("[On Play] Draw 1 card, then choose one:\n\u2022 Add up to 1")
     assert fragments[1].count("\u2022") == 2
@@ -276,5 +277,5 @@ def test_unsupported_keeps_bullets_with_their_effect(db):
 
 def test_partial_construction_text_stays_unsupported(db):
     # OP13-079 also plays a Stage at the start of the game: the paragraph is not fully explained.
-    assert db.get("OP13-079").unsupported[0].startswith("Under the rules of this game, you cannot include Events")
-    assert not any(f.startswith("Under the rules of this game, you cannot include cards") for f in db.get("OP12-001").unsupported)
+    assert db.printed("OP13-079").unsupported[0].startswith("Under the rules of this game, you cannot include Events")
+    assert not any(f.startswith("Under the rules of this game, you cannot include cards") for f in db.printed("OP12-001").unsupported)

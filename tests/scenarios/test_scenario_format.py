@@ -167,8 +167,10 @@ def test_malformed(case):
 
 
 def test_unsupported_text_is_listed():
-    sc = load_scenario_text(scenario(p1="hand: [ST01-014]"), "t.yaml")
-    assert sc.unsupported() == {"ST01-014": load_scenario_text(scenario(), "t.yaml").db.get("ST01-014").unsupported}
+    sc = load_scenario_text(scenario(p1="hand: [ST02-010, ST01-014]"), "t.yaml")
+    # ST02-010's "If this Character battles ..." is not supported; ST01-014 compiles fully
+    assert sc.unsupported() == {"ST02-010": sc.db.get("ST02-010").unsupported}
+    assert sc.unsupported()["ST02-010"] and not sc.db.get("ST01-014").unsupported
 
 
 def test_unsupported_test_card_text_still_loads():
@@ -181,7 +183,8 @@ def test_unsupported_test_card_text_still_loads():
     card = sc.cards["TEST-001"]
     assert card.keywords == KW_DOUBLE_ATTACK | KW_BLOCKER
     assert card.trigger_text == "Play this card."
-    assert card.unsupported == ("[On Play] Draw 1 card.", "[Trigger] Play this card.")
+    assert card.unsupported == ()
+    assert [e.timing for e in card.effects] == ["on_play", "trigger"]
 
 
 def test_text_rejection_hook_reports_the_fragment_line(monkeypatch):

@@ -8,13 +8,16 @@ from __future__ import annotations
 from ..core.agent import Agent
 from ..errors import UserError
 from .heuristic import HeuristicAgent
+from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 
 AGENTS: dict[str, type] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
+    "mcts": MCTSAgent,
 }
-"""Agent classes by name; each is built as ``cls(seed)`` (plus ``db=`` for agents that read card data)."""
+"""Agent classes by name; each is built as ``cls(seed)`` (plus ``db=`` for agents that read card data).
+``mcts:N`` / ``mcts:Nms`` name the MCTS agent with a budget of N iterations / N milliseconds per decision."""
 
 
 def agent_names() -> list[str]:
@@ -28,13 +31,17 @@ def make_agent(name: str, seed: int = 0, db=None) -> Agent:
     default database when it is ``None``. Raises :class:`~tcgsim.errors.UserError` listing the known
     names for an unknown ``name``.
     """
-    key = str(name).strip().lower()
+    key, _, arg = str(name).strip().lower().partition(":")
     cls = AGENTS.get(key)
     if cls is None:
         raise UserError(f"unknown agent {name!r}; known agents: {', '.join(agent_names())}")
+    if arg or cls is MCTSAgent:
+        if not hasattr(cls, "from_spec"):
+            raise UserError(f"agent {key!r} takes no argument (got {name!r})")
+        return cls.from_spec(arg, seed, db=db) if arg else cls(seed, db=db)
     if cls is HeuristicAgent:
         return cls(seed, db=db)
     return cls(seed)
 
 
-__all__ = ["AGENTS", "HeuristicAgent", "RandomAgent", "agent_names", "make_agent"]
+__all__ = ["AGENTS", "HeuristicAgent", "MCTSAgent", "RandomAgent", "agent_names", "make_agent"]

@@ -19,6 +19,7 @@ from typing import Callable, Sequence
 from ..core.rng import derive_seed
 from ..errors import TcgsimError, UserError
 from ..onepiece.rules import notation
+from ..onepiece.rules.determinize import make_sampler
 from ..onepiece.rules.setup import new_game
 from ..onepiece.rules.view import player_view
 
@@ -105,8 +106,9 @@ def play_game(
 
     ``deck_a``/``deck_b``: validated decks (deck A is player 0); ``db``: the CardDatabase; ``seed``: the game
     seed; ``agents``: two agent names (built with their own streams ``derive_seed(seed, "agent", i)``) or
-    agent objects used as given; ``a_first``: deck A goes first; ``log``: keep the referee's log in
-    ``record.events``. Raises :class:`~tcgsim.errors.UserError` for an unknown agent name and
+    agent objects used as given (an agent with ``needs_sampler`` also gets ``sampler=``, see
+    :func:`~tcgsim.onepiece.rules.determinize.make_sampler`); ``a_first``: deck A goes first; ``log``: keep
+    the referee's log in ``record.events``. Raises :class:`~tcgsim.errors.UserError` for an unknown agent name and
     :class:`RunnerError` if an agent answers an index out of range.
     """
     players = [_agent(agents[i], seed, i, db) for i in (0, 1)]
@@ -120,7 +122,11 @@ def play_game(
         if agent.needs_view:
             view = player_view(g, d.player)
             labels = view["pending"]["options"]
-            i = agent.choose(view, d, labels)
+            if getattr(agent, "needs_sampler", False):
+                # search agents get determinized clones, never the game itself (rules/determinize.py)
+                i = agent.choose(view, d, labels, sampler=make_sampler(g, d.player))
+            else:
+                i = agent.choose(view, d, labels)
         else:
             labels = None
             i = agent.choose(None, d, None)

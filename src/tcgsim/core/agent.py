@@ -3,6 +3,11 @@
 An agent sees only its own view (a JSON-ready dict built by the game for that player) and the pending
 decision with its rendered options, and answers with an option index. It draws randomness only from
 its own seeded :class:`~tcgsim.core.rng.Rng`, never from the game's stream.
+
+A search agent declares ``needs_sampler = True``; the runner then also passes ``sampler=``, a callable
+``sample(rng) -> Game`` returning clones of the game in which every card hidden from the agent has been
+redealt at random (:func:`tcgsim.onepiece.rules.determinize.determinize`), so it can search without ever
+reading the real hidden cards.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ class BaseAgent:
 
     name = "agent"
     needs_view = True
+    needs_sampler = False
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)

@@ -35,6 +35,8 @@ from ..core.rng import derive_seed
 from ..errors import UserError
 from .cards.database import CardDatabase, card_from_record, default_database, normalize_number
 from .cards.model import CHARACTER, FILLER, LEADER, STAGE, CardDef
+from .effects.cards import with_effects
+from .effects.compiler import compile_card_text
 from .rules import notation
 from .rules.continuous import cost as current_cost, power as current_power
 from .rules.engine import EngineError, Game, IllegalAction
@@ -522,7 +524,7 @@ def _compile_test_card(doc: _Doc, index: int, c: CardSpec) -> CardDef:
         "effects": "<br>".join(c.text.splitlines()),
     }
     try:
-        card = card_from_record(record)
+        card = with_effects(card_from_record(record))
     except (KeyError, ValueError) as exc:
         raise doc.error(("cards", index), f"test card {c.number}: {exc}") from None
     for fragment, position, reason in _text_rejections(card):
@@ -536,15 +538,12 @@ def _text_rejections(card: CardDef) -> list[tuple[str, int | None, str]]:
     """The grammar rejections of a test card's text, as ``(fragment, position, reason)``: each makes the
     scenario malformed (reported at the fragment's line by :func:`_compile_test_card`).
 
-    TODO(effects compiler): hook point. The database does not compile effect text yet (``CardDef.effects``
-    is empty, all effect text is in ``CardDef.unsupported``), so nothing is rejected and every test card
-    loads with its unsupported fragments listed. When cards are compiled (``effects/compiler.py``,
-    ``compile_card_text(text, trigger_text)`` -> ``CompiledText(effects, unsupported)`` with
-    ``Unsupported(fragment, reason, position)``), return here the entries that are grammar rejections
-    rather than merely unsupported wording, e.g.
-    ``[(u.fragment, u.position, u.reason) for u in compiled.unsupported if <rejection>]``.
+    A rejection is a fragment the grammar could not parse (it has a token position). Text that parses
+    but uses a construct the interpreter does not implement is not a rejection: the card loads and the
+    fragment is listed in ``CardDef.unsupported``.
     """
-    return []
+    compiled = compile_card_text(card.text, card.trigger_text)
+    return [(u.fragment, u.position, u.reason) for u in compiled.unsupported if u.position is not None]
 
 
 def _text_line(doc: _Doc, index: int, text: str, fragment: str) -> int:

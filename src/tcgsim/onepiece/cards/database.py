@@ -336,6 +336,7 @@ class CardDatabase:
 
     def __init__(self, cards: Iterable[CardDef], path: Path | None = None) -> None:
         self._cards: dict[str, CardDef] = {card.number: card for card in cards}
+        self._compiled: dict[str, CardDef] = {}
         self.path = path
 
     @classmethod
@@ -379,10 +380,26 @@ class CardDatabase:
         return cls.from_records(records, path)
 
     def get(self, number: str) -> CardDef:
-        """The card with this number (alternate-art suffixes and case ignored).
+        """The card with this number (alternate-art suffixes and case ignored), its effect text compiled.
 
         Raises :class:`UnknownCardError` naming the number and the closest known number, if any.
         """
+        key = normalize_number(number)
+        card = self._compiled.get(key)
+        if card is not None:
+            return card
+        card = self._cards.get(key)
+        if card is None:
+            raise UnknownCardError(number.strip(), self.suggest(number))
+        # the effect text is compiled on first use (effects/cards.py), then cached
+        from ..effects.cards import with_effects
+
+        card = self._compiled[key] = with_effects(card)
+        return card
+
+    def printed(self, number: str) -> CardDef:
+        """The card as read from the data alone, before its effect text is compiled: keywords,
+        construction text, and every other fragment in ``unsupported``. Raises :class:`UnknownCardError`."""
         card = self._cards.get(normalize_number(number))
         if card is None:
             raise UnknownCardError(number.strip(), self.suggest(number))

@@ -29,6 +29,9 @@ CONTINUOUS_OPS = frozenset(
         "set_power_zero",
         "treat_name",
         "negate_effects",
+        "set_counter",
+        "set_power",
+        "no_refresh",
     }
 )
 
@@ -70,6 +73,9 @@ class _NP:
     zones: tuple[str, ...] = ()  # where such cards are when no source is named
     filters: tuple[Filter, ...] = ()
     location: tuple[str, ...] | None = None  # "in your hand" / "on your field" written after the noun
+    location_owner: str | None = None
+    alts: tuple["_NP", ...] = ()  # "[Sanji] or Event card": any of these
+    plural: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +85,7 @@ class _Q:
     up_to: bool = False
     total: bool = False
     explicit_owner: bool = False
+    bare: bool = False  # "your Leader": the owner alone, no number
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +103,10 @@ class _Source:
     owner: str | None = None
 
 
+_UNPLACED = _Source(())  # a card whose zone the sentence leaves to the context (compiler._resolve_zones)
 _THIS = Selector(ref="this", count=1)
 _IT = Selector(ref="it", count=None)
+_CATEGORY_ZONE = {"Character": "character", "Leader": "leader", "Stage": "stage"}
 _FIELD_ZONES = frozenset({"leader", "character", "stage", "don", "field"})
 
 
@@ -108,6 +117,18 @@ def _sel(t, source: _Source | None = None, default_zones: tuple[str, ...] = ()) 
     if not isinstance(t, _Target):
         raise TypeError(f"not a target: {t!r}")
     q, np = t.q, t.np
+    if np.alts:
+        sub_q = replace(q, count=None, up_to=False, total=False)
+        subs = tuple(_sel(_Target(sub_q, alt), source, default_zones) for alt in np.alts)
+        owners = {x.owner for x in subs}
+        return Selector(
+            owner=owners.pop() if len(owners) == 1 else "any",
+            zones=(),
+            count=q.count,
+            up_to=q.up_to,
+            total=q.total,
+            alternatives=subs,
+        )
     filters = list(np.filters)
     position = None
     if source is not None:
@@ -123,24 +144,33 @@ def _sel(t, source: _Source | None = None, default_zones: tuple[str, ...] = ()) 
         zones = np.zones
     else:
         zones = default_zones
-        if np.category and np.category != "DON" and zones not in ((), ("character",), ("leader",)):
+        if zones == ("field",) and np.category in _CATEGORY_ZONE:
+            zones = (_CATEGORY_ZONE[np.category],)
+        if np.category and np.category != "DON" and zones not in ((), ("character",), ("leader",), ("stage",)):
             filters.insert(0, Filter("category", "==", np.category))
         if not zones and np.category:
             filters.insert(0, Filter("category", "==", np.category))
     if q.explicit_owner:
         owner = q.owner
-    elif source is not None and source.owner:
-        owner = source.owner
+    elif np.location_owner is not None:
+        owner = np.location_owner
+    elif source is not None:
+        owner = source.owner or "self"
     elif q.owner == "any":
         owner = "any"
     elif source is None and zones and set(zones) <= _FIELD_ZONES and zones != ("don",):
         owner = "any"  # "K.O. up to 1 Character with a cost of 3 or less": either player's
     else:
         owner = "self"
+    count = q.count
+    if q.bare:
+        count = None if np.plural else 1
+    if any(f.key == "name" and f.op == "all" for f in filters):
+        raise ValueError("a card with several names")
     return Selector(
         owner=owner,
         zones=tuple(zones),
-        count=q.count,
+        count=count,
         up_to=q.up_to,
         filters=tuple(filters),
         position=position,
@@ -158,15 +188,29 @@ class _Alts:
 def _sels(ts, source=None, default_zones=()) -> tuple[Selector, ...]:
     if isinstance(ts, _Alts):
         alts = tuple(_sel(t, source, default_zones) for t in ts.targets)
-        return (Selector(owner="self", zones=(), count=1, alternatives=alts),)
+        up_to = any(a.up_to for a in alts)
+        return (Selector(owner="self", zones=(), count=1, up_to=up_to, alternatives=alts),)
     if isinstance(ts, list):
         return tuple(_sel(t, source, default_zones) for t in ts)
     return (_sel(ts, source, default_zones),)
 
 
-def _each(op: str, ts, default_zones=(), **kw) -> tuple[Action, ...]:
-    """One action per target of a target list ("rest this Character and up to 1 of ...")."""
-    return tuple(Action(op, s, **kw) for s in _sels(ts, default_zones=default_zones))
+def _each(op: str, ts, default_zones=(), own=False, **kw) -> tuple[Action, ...]:
+    """One action per target of a target list ("rest this Character and up to 1 of ...").
+
+    ``own``: the targets can only be the player's own cards (DON!! are given to your own cards), so an
+    owner left open ("1 Character") is ``self``.
+    """
+    sels = _sels(ts, default_zones=default_zones)
+    if own:
+        sels = tuple(_own(s) for s in sels)
+    return tuple(Action(op, s, **kw) for s in sels)
+
+
+def _own(s: Selector) -> Selector:
+    if s.alternatives:
+        return replace(s, alternatives=tuple(_own(a) for a in s.alternatives))
+    return replace(s, owner="self") if s.owner == "any" else s
 
 
 def _cmp_op(c) -> str:
@@ -175,6 +219,14 @@ def _cmp_op(c) -> str:
 
 def _params(**kw) -> tuple:
     return tuple(sorted((k, v) for k, v in kw.items() if v is not None))
+
+
+def _same(first: tuple[Action, ...]) -> Selector:
+    """The target of a second action on the same card(s) as ``first`` ("gains [Rush] and +1000 power")."""
+    t = first[0].target if len(first) == 1 else None
+    if t is not None and t.ref is not None:
+        return t
+    return _IT
 
 
 def _then(actions: tuple[Action, ...]) -> tuple[Action, ...]:
@@ -210,7 +262,7 @@ class IRBuilder(Transformer):
     """lark Transformer from parse trees to IR (one instance is reused; it keeps no state)."""
 
     # ------------------------------------------------------------ tokens
-    def NUMBER(self, tok):
+    def num(self, tok):
         return int(tok)
 
     # ------------------------------------------------------------ sentences
@@ -241,11 +293,30 @@ class IRBuilder(Transformer):
         actions, optional = body
         return SentenceIR("start_of_game", actions, optional=optional)
 
+    def s_battle_end(self, this, other, *rest):
+        body = rest[-1]
+        actions, optional = body
+        event = Event(
+            "battle", _ev(this, default_zones=("leader", "character")),
+            _params(at="end_of_battle", opponent=_ev(other, default_zones=("leader", "character"))),
+        )
+        return SentenceIR("when", actions, event=event, optional=optional)
+
+    def s_battle_end_explicit(self, this, other, body):
+        return self.s_battle_end(this, other, body)
+
+    def s_if_attacks_no_blocker(self, t, dur, kw):
+        action = Action(
+            "cannot", Selector(owner="opponent", zones=("character",), count=None), duration=dur[1],
+            params=_params(what="activate", keyword=str(kw), attacker=_sel(t)),
+        )
+        return SentenceIR("actions", (action,))
+
     def s_replacement(self, target, rep, items):
         kind, by = rep
         params = _params(by=by)
         return SentenceIR(
-            "replacement", tuple(items), event=Event(kind, _sel(target, default_zones=("character",)), params),
+            "replacement", tuple(items), event=Event(kind, _ev(target, default_zones=("character",)), params),
             optional=True,
         )
 
@@ -296,7 +367,14 @@ class IRBuilder(Transformer):
         return (Action("may", player="opponent", body=acts),)
 
     def item_for_every(self, counted, action):
+        return (Action("for_every", replace(counted, count=None), amount=counted.count or 1, body=_as_tuple(action)),)
+
+    def item_for_every_noun(self, np, action):
+        counted = _sel(_Target(_Q("self", None), np), default_zones=("field",))
         return (Action("for_every", counted, amount=1, body=_as_tuple(action)),)
+
+    def item_for_every_it(self, action):
+        return (Action("for_every", _IT, amount=1, body=_as_tuple(action)),)
 
     # ------------------------------------------------------------ costs
     def cost_clause(self, items):
@@ -372,23 +450,64 @@ class IRBuilder(Transformer):
 
     def a_gain_kw_power(self, ts, _g, kw, amount, *rest):
         first = self.a_keyword(ts, _g, kw, *rest)
-        return first + (Action("modify_power", _IT, amount=amount, duration=_dur(rest)),)
+        return first + (Action("modify_power", _same(first), amount=amount, duration=_dur(rest)),)
 
     def a_gain_kw_cost(self, ts, _g, kw, amount, *rest):
         first = self.a_keyword(ts, _g, kw, *rest)
-        return first + (Action("modify_cost", _IT, amount=amount, duration=_dur(rest)),)
+        return first + (Action("modify_cost", _same(first), amount=amount, duration=_dur(rest)),)
 
     def a_gain_power_kw(self, ts, _g, amount, kw, *rest):
         first = self.a_gain_power(ts, _g, amount, *rest)
-        return first + (Action("gain_keyword", _IT, duration=_dur(rest), params=_params(keyword=str(kw))),)
+        return first + (Action("gain_keyword", _same(first), duration=_dur(rest), params=_params(keyword=str(kw))),)
 
     def a_gain_kw_kw(self, ts, _g, kw1, kw2, *rest):
         first = self.a_keyword(ts, _g, kw1, *rest)
-        return first + (Action("gain_keyword", _IT, duration=_dur(rest), params=_params(keyword=str(kw2))),)
+        return first + (Action("gain_keyword", _same(first), duration=_dur(rest), params=_params(keyword=str(kw2))),)
+
+    def a_gain_power_cost(self, ts, _g, power, cost, *rest):
+        first = self.a_gain_power(ts, _g, power, *rest)
+        return first + (Action("modify_cost", _same(first), amount=cost, duration=_dur(rest)),)
+
+    def a_gain_power_per(self, ts, _g, amount, *rest):
+        n, counted = _opt(rest, "per")
+        return _each(
+            "modify_power", ts, ("leader", "character"), amount=amount, duration=_dur(rest),
+            params=_params(per=counted, per_count=n),
+        )
+
+    def a_gain_cost_per(self, ts, _g, amount, *rest):
+        n, counted = _opt(rest, "per")
+        return _each(
+            "modify_cost", ts, ("character",), amount=amount, duration=_dur(rest),
+            params=_params(per=counted, per_count=n),
+        )
+
+    def a_give_power_per(self, ts, amount, *rest):
+        return self.a_gain_power_per(ts, None, amount, *rest)
+
+    def per_every(self, sel):
+        return ("per", (sel.count or 1, replace(sel, count=None)))
+
+    def per_every_one(self, np):
+        return ("per", (1, _sel(_Target(_Q("self", None), np), default_zones=("field",))))
+
+    def per_each_of(self, owner, np):
+        return ("per", (1, _sel(_Target(_Q(owner, None, explicit_owner=True), np), default_zones=("field",))))
+
+    def a_cannot_gain_power(self, ts, restriction, _g, amount, *rest):
+        first = self.a_cannot(ts, restriction, *rest)
+        return first + (Action("modify_power", _same(first), amount=amount, duration=_dur(rest)),)
+
+    def a_cannot_gain_kw(self, ts, restriction, _g, kw, *rest):
+        first = self.a_cannot(ts, restriction, *rest)
+        return first + (Action("gain_keyword", _same(first), duration=_dur(rest), params=_params(keyword=str(kw))),)
 
     def a_play(self, t, *rest):
         source = next((r for r in rest if isinstance(r, _Source)), None)
         rested = any(r == "rested" for r in rest)
+        if source is None and isinstance(t, _Target):
+            # "play up to 1 Character ..." after a look / reveal: the card is not on the field yet
+            source = _UNPLACED
         return Action("play", _sel(t, source), params=_params(rested=True if rested else None))
 
     def a_play_rested_first(self, t, _r, source):
@@ -401,7 +520,7 @@ class IRBuilder(Transformer):
         return Action("add_to_hand", _sel(t, source))
 
     def a_add_to_hand_nosrc(self, t, _dest=None):
-        return Action("add_to_hand", _sel(t))
+        return Action("add_to_hand", _sel(t, _UNPLACED if isinstance(t, _Target) else None))
 
     def a_add_to_life(self, t, source, pos, owner, _cw, *rest):
         face = _opt(rest, "face")
@@ -486,12 +605,14 @@ class IRBuilder(Transformer):
         return Action("look", sel)
 
     def a_reveal(self, t, source=None):
+        if source is None and isinstance(t, _Target):
+            source = _UNPLACED
         return Action("reveal", _sel(t, source))
 
     def a_give_don_to_first(self, ts, n, _cw=None, *rest):
         each = "each" in rest
         return _each(
-            "give_don", ts, ("leader", "character"), amount=n,
+            "give_don", ts, ("leader", "character"), own=True, amount=n,
             params=_params(state="rested", up_to=True, each=True if each else None),
         )
 
@@ -499,7 +620,9 @@ class IRBuilder(Transformer):
         return "each"
 
     def a_give_don_to(self, n, _cw, ts):
-        return _each("give_don", ts, ("leader", "character"), amount=n, params=_params(state="rested", up_to=True))
+        return _each(
+            "give_don", ts, ("leader", "character"), own=True, amount=n, params=_params(state="rested", up_to=True)
+        )
 
     def a_give_don_cards(self, don_t, ts):
         don = _sel(don_t, default_zones=("don",))
@@ -533,8 +656,10 @@ class IRBuilder(Transformer):
     def a_shuffle(self):
         return Action("shuffle_deck")
 
-    def a_select(self, t, source=None):
-        return Action("select", _sel(t, source, default_zones=("character",)))
+    def a_select(self, ts, source=None):
+        if source is not None:
+            return Action("select", _sel(ts, source))
+        return _each("select", ts, ("character",))
 
     def a_negate(self, t, *rest):
         return Action("negate_effects", _sel(t, default_zones=("character",)), duration=_dur(rest))
@@ -556,6 +681,13 @@ class IRBuilder(Transformer):
 
     def a_base_power(self, target, n, *rest):
         return Action("set_base_power", target, amount=n, duration=_dur(rest))
+
+    def a_base_power_two(self, t, poss, n, *rest):
+        first = _sel(t, default_zones=("leader", "character"))
+        return (
+            Action("set_base_power", first, amount=n, duration=_dur(rest)),
+            Action("set_base_power", poss, amount=n, duration=_dur(rest)),
+        )
 
     def a_base_power_copy(self, target, other, *rest):
         return Action("set_base_power", target, duration=_dur(rest), params=_params(same_as_power_of=other))
@@ -582,19 +714,97 @@ class IRBuilder(Transformer):
         sel = _sel(t, _Source(("hand",)))
         return Action("cannot", sel, duration=_dur(rest), params=_params(what="play"))
 
+    def a_cannot_play_noun(self, np, *rest):
+        sel = _sel(_Target(_Q("self", None), np), _Source(("anywhere",)))
+        return Action("cannot", sel, duration=_dur(rest), params=_params(what="play"))
+
+    def a_place_life_any(self, ts, pos, _cw=None):
+        return _each("to_life", ts, ("character",), params=_params(position=pos, life_owner="same"))
+
+    def a_place_back_life(self, _it, owner, *rest):
+        return Action("to_life", _IT, params=_params(position="any_order", life_owner=owner))
+
+    def a_place_rest_back_life(self, owner, *rest):
+        return Action("to_life", Selector(ref="rest", count=None), params=_params(position="any_order", life_owner=owner))
+
+    def t_this_in_hand(self):
+        return Selector(ref="this", zones=("hand",), count=1)
+
+    def a_can_attack_chars_play_turn(self, ts, _it=None):
+        return _each(
+            "gain_keyword", ts, ("character",), params=_params(keyword="Rush: Character")
+        )
+
+    def a_none_can(self, owner, np, restriction, *rest):
+        t = _Target(_Q(owner, None, explicit_owner=True), np)
+        return self.a_cannot(t, restriction, *rest)
+
+    def a_draw_upto(self, n, _cw=None):
+        return Action("draw", amount=n, params=_params(up_to=True))
+
+    def a_activate_event(self, t, source):
+        return Action("activate_event", _sel(t, source))
+
+    def a_add_more_don(self, n, _cw, state):
+        return Action("add_don", amount=n, params=_params(state=state, up_to=True))
+
+    def ob_trash(self, t, source=None):
+        if source is None:
+            source = _Source(("hand",), owner="opponent")
+        return Action("trash", _sel(t, source))
+
+    def ob_add_don(self, t, state):
+        a = _add_don(t, state)
+        return replace(a, player="opponent")
+
+    def ob_return_don(self, t):
+        sel = _sel(t, default_zones=("don",))
+        return Action("return_don", sel, amount=sel.count)
+
+    def item_opp_may_base(self, action):
+        return self.item_opp_may(action)
+
+    def item_end_of_turn(self, action):
+        return (Action("delayed", params=_params(at="end_of_turn"), body=_as_tuple(action)),)
+
+    def item_end_of_turn_first(self, action):
+        return self.item_end_of_turn(action)
+
+    def item_end_of_battle_first(self, action):
+        return (Action("delayed", params=_params(at="end_of_battle"), body=_as_tuple(action)),)
+
     def a_opp_cannot_activate(self, kw, *rest):
         sel = Selector(owner="opponent", zones=("character",), count=None)
         return Action("cannot", sel, duration=_dur(rest), params=_params(what="activate", keyword=str(kw)))
+
+    def a_opp_cannot_activate_if_attacks(self, kw, t, *rest):
+        return Action(
+            "cannot", Selector(owner="opponent", zones=("character",), count=None), duration=_dur(rest),
+            params=_params(what="activate", keyword=str(kw), attacker=_sel(t)),
+        )
 
     def a_opp_cannot_activate_t(self, t, *rest):
         sel = _sel(t, default_zones=("character",))
         kw = next((f.value for f in sel.filters if f.key == "has_keyword"), None)
         if kw is None:
             raise ValueError("cannot activate: no keyword")
-        return Action("cannot", replace(sel, owner="opponent"), duration=_dur(rest), params=_params(what="activate", keyword=kw))
+        return Action(
+            "cannot", replace(sel, owner="opponent", count=None, up_to=False), duration=_dur(rest),
+            params=_params(what="activate", keyword=kw),
+        )
 
     def a_win(self):
         return Action("win_game")
+
+    def a_change_target(self, t):
+        return Action("change_attack_target", _sel(t, default_zones=("leader", "character")))
+
+    def a_set_counter(self, t, amount):
+        sel = _sel(t, default_zones=("character",))
+        return Action("set_counter", sel, amount=amount)
+
+    def a_reveal_alts(self, a, b):
+        return _each("reveal", _Alts((a, b)))
 
     def a_opponent(self, action):
         return tuple(replace(a, player="opponent") for a in _as_tuple(action))
@@ -643,6 +853,23 @@ class IRBuilder(Transformer):
     def r_ko_battle_by(self, np):
         return "be_ko", {"by": "battle", "attacker": _sel(_Target(_Q("opponent", None), np), default_zones=("leader", "character"))}
 
+    def r_activate_kw(self, kw):
+        return "activate", {"keyword": str(kw)}
+
+    def r_attack_leader_on_play_turn(self, _it=None):
+        return "attack_leader", {"when": "turn_played"}
+
+    def r_ko_effects_of(self, np):
+        src = _sel(_Target(_Q("any", None), np), default_zones=("leader", "character", "stage"))
+        return "be_ko", {"by": "effect", "source": src}
+
+    def r_ko_opp_effects_of(self, np):
+        src = _sel(_Target(_Q("opponent", None, explicit_owner=True), np), default_zones=("leader", "character", "stage"))
+        return "be_ko", {"by": "opponent_effect", "source": src}
+
+    def it_is(self, *_):
+        return None
+
     def r_rested(self):
         return "be_rested", {}
 
@@ -664,8 +891,8 @@ class IRBuilder(Transformer):
     def gains(self, *_):
         return "gains"
 
-    def card_w(self, *_):
-        return "card"
+    def card_w(self, tok):
+        return str(tok)
 
     def plus(self, n):
         return n
@@ -688,12 +915,29 @@ class IRBuilder(Transformer):
     def d_start_next_turn(self):
         return ("dur", "until_start_of_your_next_turn")
 
+    def d_your_next_turn(self):
+        return ("dur", "until_end_of_your_next_turn")
+
     # ------------------------------------------------------------ targets
     def targets(self, t):
         return t
 
     def targets_and(self, ts, t):
         return (ts if isinstance(ts, list) else [ts]) + [t]
+
+    def targets_common_filter(self, ts, filts):
+        filts = tuple(filts)
+
+        def add(t):
+            if isinstance(t, _Target):
+                return _Target(t.q, replace(t.np, filters=t.np.filters + filts))
+            raise ValueError("common filter on a reference")
+
+        if isinstance(ts, _Alts):
+            return _Alts(tuple(add(t) for t in ts.targets))
+        if isinstance(ts, list):
+            return [add(t) for t in ts]
+        return add(ts)
 
     def targets_or(self, ts, t):
         if isinstance(ts, list):
@@ -707,6 +951,9 @@ class IRBuilder(Transformer):
     def t_this(self, _noun=None):
         return _THIS
 
+    def t_this_filtered(self, _noun, filts):
+        return Selector(ref="this", count=1, filters=tuple(filts))
+
     def t_it(self, *_):
         return _IT
 
@@ -719,11 +966,14 @@ class IRBuilder(Transformer):
     def p_it(self):
         return _IT
 
-    def p_your_leader(self):
-        return Selector(owner="self", zones=("leader",), count=1)
+    def p_owner_leader(self, q):
+        return Selector(owner=q.owner, zones=("leader",), count=1)
 
-    def p_opp_leader(self):
-        return Selector(owner="opponent", zones=("leader",), count=1)
+    def p_owner_leader_f(self, q, pre):
+        return Selector(owner=q.owner, zones=("leader",), count=1, filters=pre.filters)
+
+    def p_owner_leader_n(self, q, names):
+        return Selector(owner=q.owner, zones=("leader",), count=1, filters=(_name_filter(names),))
 
     def q_upto_of(self, n, owner):
         return _Q(owner, n, True, explicit_owner=True)
@@ -750,10 +1000,19 @@ class IRBuilder(Transformer):
         return _Q("any", None, False)
 
     def q_owner(self, owner):
-        return _Q(owner, None, False, explicit_owner=True)
+        return _Q(owner, None, False, explicit_owner=True, bare=True)
 
     def q_owner_n(self, owner, n):
         return _Q(owner, n, False, explicit_owner=True)
+
+    def q_any_number_of(self, owner):
+        return _Q(owner, None, True, explicit_owner=True)
+
+    def q_any_number(self):
+        return _Q("self", None, True)
+
+    def q_one_of(self, owner):
+        return _Q(owner, 1, False, explicit_owner=True)
 
     def q_a(self):
         return _Q("self", 1, False)
@@ -767,6 +1026,12 @@ class IRBuilder(Transformer):
     def o_their(self):
         return "opponent"
 
+    def o_owner(self):
+        return "owner"
+
+    def life_owner(self, o):
+        return o
+
     def src_hand(self):
         return _Source(("hand",))
 
@@ -775,6 +1040,9 @@ class IRBuilder(Transformer):
 
     def src_opp_hand(self):
         return _Source(("hand",), owner="opponent")
+
+    def src_opp_trash(self):
+        return _Source(("trash",), owner="opponent")
 
     def src_trash(self):
         return _Source(("trash",))
@@ -806,6 +1074,7 @@ class IRBuilder(Transformer):
         pre: list[Filter] = []
         post: list[Filter] = []
         location = None
+        location_owner = None
         for p in parts:
             if isinstance(p, _NP):
                 head = p
@@ -815,8 +1084,11 @@ class IRBuilder(Transformer):
                 post.extend(p.filters)
                 if p.location is not None:
                     location = p.location
+                    location_owner = p.location_owner
         assert head is not None
-        return replace(head, filters=tuple(pre) + head.filters + tuple(post), location=location)
+        return replace(
+            head, filters=tuple(pre) + head.filters + tuple(post), location=location, location_owner=location_owner
+        )
 
     def premods(self, *ps):
         out: list[Filter] = []
@@ -854,47 +1126,80 @@ class IRBuilder(Transformer):
     def m_given(self):
         return Filter("given", "==", True)
 
+    def m_keyword(self, kw):
+        if str(kw) == "Trigger":
+            return Filter("has_trigger", "==", True)
+        return Filter("has_keyword", "==", str(kw))
+
+    def m_face_up(self):
+        return Filter("face", "==", "up")
+
+    def m_face_down(self):
+        return Filter("face", "==", "down")
+
     def m_multicolored(self):
         return Filter("multicolored", "==", True)
 
     def h_character(self):
         return _NP("Character", ("character",))
 
-    def h_character_card(self, _cw=None):
-        return _NP("Character", ())
+    def h_characters(self):
+        return _NP("Character", ("character",), plural=True)
+
+    def h_character_card(self, cw=None):
+        return _NP("Character", (), plural=cw == "cards")
 
     def h_leader(self):
         return _NP("Leader", ("leader",))
 
-    def h_leader_or_character(self, _cw=None):
-        return _NP(None, ("leader", "character"))
+    def h_leaders(self):
+        return _NP("Leader", ("leader",), plural=True)
 
-    def h_leader_or_stage(self, _cw=None):
-        return _NP(None, ("leader", "stage"))
+    def h_leader_or_character(self, cw=None):
+        return _NP(None, ("leader", "character"), plural=cw != "card")
 
-    def h_character_or_don(self, _cw=None):
-        return _NP(None, ("character", "don"))
+    def h_leader_or_stage(self, cw=None):
+        return _NP(None, ("leader", "stage"), plural=cw == "cards")
 
-    def h_card(self, _cw=None):
-        return _NP(None, ())
+    def h_character_or_don(self, cw=None):
+        return _NP(None, ("character", "don"), plural=True)
 
-    def h_event(self, _cw=None):
-        return _NP("Event", ())
+    def h_card(self, cw=None):
+        return _NP(None, (), plural=cw == "cards")
 
-    def h_event_or_stage(self, _cw=None):
-        return _NP(None, (), (Filter("category", "in", ("Event", "Stage")),))
+    def h_event(self, cw=None):
+        return _NP("Event", (), plural=cw == "cards")
+
+    def h_events(self):
+        return _NP("Event", (), plural=True)
+
+    def h_event_or_stage(self, cw=None):
+        return _NP(None, (), (Filter("category", "in", ("Event", "Stage")),), plural=cw == "cards")
+
+    def h_character_or_stage(self, cw=None):
+        return _NP(None, ("character", "stage"), (Filter("category", "in", ("Character", "Stage")),), plural=cw == "cards")
+
+    def noun_alts(self, np):
+        return np
+
+    def noun_alts_or(self, a, np):
+        prev = a.alts if a.alts else (a,)
+        return _NP(alts=prev + (np,))
 
     def h_stage(self, _cw=None):
         return _NP("Stage", ("stage",))
 
-    def h_stage_card(self, _cw=None):
-        return _NP("Stage", ())
+    def h_stages(self):
+        return _NP("Stage", ("stage",), plural=True)
 
-    def h_don(self, _cw=None):
-        return _NP("DON", ("don",))
+    def h_stage_card(self, cw=None):
+        return _NP("Stage", (), plural=cw == "cards")
 
-    def h_life(self, _cw=None):
-        return _NP(None, ("life",))
+    def h_don(self, cw=None):
+        return _NP("DON", ("don",), plural=cw == "cards")
+
+    def h_life(self, cw=None):
+        return _NP(None, ("life",), plural=cw == "cards")
 
     def h_keyword(self, kw):
         if str(kw) == "Trigger":
@@ -916,13 +1221,15 @@ class IRBuilder(Transformer):
     def postmods(self, *pms):
         filters: list[Filter] = []
         location = None
+        location_owner = None
         for pm in pms:
             if isinstance(pm, _Post):
                 filters.extend(pm.filters)
-                location = pm.location or location
+                if pm.location is not None:
+                    location, location_owner = pm.location, pm.location_owner
             else:
                 filters.extend(pm)
-        return _Post(tuple(filters), location)
+        return _Post(tuple(filters), location, location_owner)
 
     def pm_with(self, filts):
         return _Post(tuple(filts))
@@ -947,17 +1254,45 @@ class IRBuilder(Transformer):
     def pm_that_is_name(self, names):
         return _Post((_name_filter(names),))
 
+    def pm_on_any_field(self):
+        return _Post((), ("field",), None)
+
+    def pm_distinct_names(self):
+        return _Post((Filter("distinct_names", "==", True),))
+
+    def pm_name_or_attr(self, names, attr):
+        return _Post((Filter("any_of", "==", (_name_filter(names), Filter("attribute", "==", str(attr)))),))
+
+    def pm_in_deck(self):
+        return _Post((), ("deck",), "self")
+
+    def pm_and_filt(self, f):
+        return _Post(tuple(f) if isinstance(f, list) else (f,))
+
+    def pm_that_has_don(self, n, *rest):
+        c = rest[0] if rest and rest[0] in ("le", "ge") else None
+        return _Post((Filter("don_given", _cmp_op(c), n),))
+
+    def pm_that_has_power(self, n, c=None):
+        return _Post((Filter("power", _cmp_op(c), n),))
+
     def pm_in_hand(self):
-        return _Post((), ("hand",))
+        return _Post((), ("hand",), "self")
+
+    def pm_in_their_hand(self):
+        return _Post((), ("hand",), "opponent")
 
     def pm_in_trash(self):
-        return _Post((), ("trash",))
+        return _Post((), ("trash",), "self")
 
     def pm_on_field(self):
-        return _Post((), ("field",))
+        return _Post((), ("field",), "self")
+
+    def pm_on_their_field(self):
+        return _Post((), ("field",), "opponent")
 
     def pm_on_opp_field(self):
-        return _Post((), ("field",))
+        return _Post((), ("field",), "opponent")
 
     def f_cost(self, n, c=None):
         return Filter("cost", _cmp_op(c), n)
@@ -994,8 +1329,42 @@ class IRBuilder(Transformer):
     def f_type(self, types):
         return _type_filter(types)
 
-    def f_cost_le_opp_life(self, _cw=None):
-        return Filter("cost", "<=", Selector(owner="opponent", zones=("life",), count=None))
+    def f_don_given(self):
+        return Filter("don_given", ">=", 1)
+
+    def f_don_given_n(self, n, *rest):
+        c = rest[0] if rest and rest[0] in ("le", "ge") else None
+        return Filter("don_given", _cmp_op(c), n)
+
+    def f_power_cmp_first(self, n, c):
+        return Filter("power", _cmp_op(c), n)
+
+    def f_base_power_cmp_first(self, n, c):
+        return Filter("base_power", _cmp_op(c), n)
+
+    def f_total_power(self, n, c=None):
+        return Filter("total_power", _cmp_op(c), n)
+
+    def f_total_cost(self, n, c=None):
+        return Filter("total_cost", _cmp_op(c), n)
+
+    def f_cost_le_count(self, value):
+        return Filter("cost", "<=", value)
+
+    def cv_total_life(self, _cw=None):
+        return Selector(owner="any", zones=("life",), count=None)
+
+    def cv_your_life(self, _cw=None):
+        return Selector(owner="self", zones=("life",), count=None)
+
+    def cv_opp_life(self, _cw=None):
+        return Selector(owner="opponent", zones=("life",), count=None)
+
+    def cv_your_don(self, _cw=None):
+        return Selector(owner="self", zones=("don",), count=None)
+
+    def cv_opp_don(self, _cw=None):
+        return Selector(owner="opponent", zones=("don",), count=None)
 
     def f_has_counter(self):
         return Filter("has_counter", "==", True)
@@ -1063,7 +1432,40 @@ class IRBuilder(Transformer):
 
     def c_count(self, subj, ce):
         op, value, np = ce
+        if subj == "self_not":
+            return replace(_count("self", np, op, value), negate=True)
         return _count(subj, np, op, value)
+
+    def sh_self_not(self):
+        return "self_not"
+
+    def c_has_type_or_name(self, t, types, names):
+        return Condition("or", parts=(_match(t, _type_filter(types)), _match(t, _name_filter(names))))
+
+    def c_is_name_or_type(self, t, names, types):
+        return self.c_has_type_or_name(t, types, names)
+
+    def c_is_name_or_multi(self, t, names):
+        return Condition("or", parts=(_match(t, _name_filter(names)), _match(t, Filter("multicolored", "==", True))))
+
+    def c_has_type_or_attr(self, t, types, attr):
+        return Condition("or", parts=(_match(t, _type_filter(types)), _match(t, Filter("attribute", "==", str(attr)))))
+
+    def c_has_type_or_includes(self, t, types, q):
+        return Condition("or", parts=(_match(t, _type_filter(types)), _match(t, Filter("type_includes", "==", str(q)))))
+
+    def c_either_count(self, ce):
+        op, value, np = ce
+        return Condition("or", parts=(_count("self", np, op, value), _count("opponent", np, op, value)))
+
+    def c_life_le_opp(self):
+        return Condition(
+            "count", "<=", Selector(owner="opponent", zones=("life",), count=None),
+            Selector(owner="self", zones=("life",), count=None),
+        )
+
+    def c_has_power_cmp_first(self, t, n, c):
+        return _match(t, Filter("power", _cmp_op(c), n))
 
     def sh_self(self):
         return "self"
@@ -1138,17 +1540,45 @@ class IRBuilder(Transformer):
         return _sel(_Target(q, np), default_zones=("field",))
 
     # ------------------------------------------------------------ events
+    # (event subjects name a kind of card, not a chosen number: count None; see _ev)
+    def ev_opp_activate_event_or_kw(self, kw):
+        return Event("any_of", None, (("events", (self.ev_opp_activate_event(), self.ev_opp_activate_kw(kw))),))
+
+    def ev_opp_activate_kw_or_event(self, kw):
+        return self.ev_opp_activate_event_or_kw(kw)
+
+    def ev_attacks_leader(self, t):
+        return Event("attack", _ev(t, default_zones=("leader", "character")), (("target", "leader"),))
+
+    def ev_attacks_or_attacked(self, t):
+        sel = _ev(t, default_zones=("leader", "character"))
+        return Event("any_of", None, (("events", (Event("attack", sel), Event("attacked", sel))),))
+
+    def ev_kw_activates(self, kw):
+        if str(kw) != "Trigger":
+            raise ValueError("a keyword other than [Trigger] activates")
+        return Event("trigger_activated", Selector(owner="any", zones=(), count=1))
+
+    def ev_battles(self, this, other):
+        return Event(
+            "battle", _ev(this, default_zones=("leader", "character")),
+            _params(opponent=_ev(other, default_zones=("leader", "character"))),
+        )
+
+    def ev_battles_noun(self, this, np):
+        return self.ev_battles(this, _Target(_Q("opponent", None, explicit_owner=True), np))
+
     def ev_ko(self, t):
-        return Event("ko", _sel(t, default_zones=("character",)))
+        return Event("ko", _ev(t, default_zones=("character",)))
 
     def ev_ko_by(self, t, by):
-        return Event("ko", _sel(t, default_zones=("character",)), _params(by=by))
+        return Event("ko", _ev(t, default_zones=("character",)), _params(by=by))
 
     def ev_rested(self, t):
-        return Event("rested", _sel(t, default_zones=("character",)))
+        return Event("rested", _ev(t, default_zones=("character",)))
 
     def ev_attacks(self, t):
-        return Event("attack", _sel(t, default_zones=("leader", "character")))
+        return Event("attack", _ev(t, default_zones=("leader", "character")))
 
     def ev_opp_attacks(self):
         return Event("attack", Selector(owner="opponent", zones=("leader", "character"), count=None))
@@ -1163,7 +1593,7 @@ class IRBuilder(Transformer):
         return Event("keyword_activated", Selector(owner="opponent", zones=("character",), count=None), _params(keyword=str(kw)))
 
     def ev_don_returned(self, t, by=None):
-        return Event("don_returned", _sel(t, default_zones=("don",)), _params(by=by))
+        return Event("don_returned", _ev(t, default_zones=("don",)), _params(by=by))
 
     def ev_don_returned_n(self, n):
         return Event("don_returned", Selector(owner="self", zones=("don",), count=n), _params(at_least=n))
@@ -1171,14 +1601,8 @@ class IRBuilder(Transformer):
     def ev_take_damage(self):
         return Event("damage_taken", Selector(owner="self", zones=("leader",), count=1))
 
-    def ev_card_activates(self, t):
-        sel = _sel(t, default_zones=())
-        if any(f.key == "has_trigger" for f in sel.filters):
-            return Event("trigger_activated", replace(sel, owner="any"))
-        raise ValueError("activates: not a [Trigger]")
-
     def ev_removed_by(self, t, by):
-        return Event("removed", _sel(t, default_zones=("character",)), _params(by=by))
+        return Event("removed", _ev(t, default_zones=("character",)), _params(by=by))
 
     def ev_life_removed(self, t, owner, _cw=None):
         return Event("life_removed", Selector(owner=owner, zones=("life",), count=1))
@@ -1187,20 +1611,21 @@ class IRBuilder(Transformer):
         return Event("life_removed", Selector(owner="any", zones=("life",), count=1))
 
     def ev_trashed(self, t, source, by=None):
-        return Event("trashed", _sel(t, source), _params(by=by))
+        return Event("trashed", _ev(t, source), _params(by=by))
 
     def ev_you_play(self, t):
-        return Event("played", _sel(t, default_zones=("character",)))
+        return Event("played", _ev(t, default_zones=("character",)))
 
     def ev_opp_play(self, t):
-        sel = _sel(t, default_zones=("character",))
+        sel = _ev(t, default_zones=("character",))
         return Event("played", replace(sel, owner="opponent"))
 
     def ev_attack_deals_damage(self, poss):
         return Event("attack_damage", poss)
 
     def ev_played_from_trash(self, t):
-        return Event("played", _sel(t, default_zones=("character",)), _params(source="trash"))
+        sel = _ev(t, _Source(("trash",)))
+        return Event("played", replace(sel, zones=("character",)), _params(source="trash"))
 
     def ev_or(self, a, b):
         return Event("any_of", None, (("events", (a, b)),))
@@ -1243,6 +1668,7 @@ class _Pre:
 class _Post:
     filters: tuple[Filter, ...]
     location: tuple[str, ...] | None = None
+    location_owner: str | None = None
 
 
 def _as_tuple(x) -> tuple[Action, ...]:
@@ -1277,6 +1703,14 @@ def _type_filter(types) -> Filter:
     return Filter("type", "in", types) if len(types) > 1 else Filter("type", "==", types[0])
 
 
+def _ev(t, source=None, default_zones=()) -> Selector:
+    """The subject of an activation event or replacement: any card of that kind ("your Character")."""
+    sel = _sel(t, source, default_zones)
+    if sel.ref is None and not sel.alternatives:
+        sel = replace(sel, count=None, up_to=False)
+    return sel
+
+
 def _match(t, f: Filter) -> Condition:
     """ "X has/is ...": a Leader condition for "your Leader", else a match on the referred card."""
     sel = _sel(t, default_zones=("character",))
@@ -1288,6 +1722,17 @@ def _match(t, f: Filter) -> Condition:
 
 
 def _count(owner: str, np: _NP, op: str, value) -> Condition:
+    if owner == "any" and np.location_owner is not None:
+        owner = np.location_owner
+    both = next((f for f in np.filters if f.key == "name" and f.op == "all"), None)
+    if both is not None:
+        # "you have [A] and [B] Characters": one of each
+        if (op, value) != (">=", 1):
+            raise ValueError("a count of several names")
+        rest = tuple(f for f in np.filters if f is not both)
+        return Condition(
+            "and", parts=tuple(_count(owner, replace(np, filters=(Filter("name", "==", n),) + rest), op, value) for n in both.value)
+        )
     if np.location is not None:
         zones = np.location if np.location != ("field",) else (np.zones or ("field",))
     else:
@@ -1328,5 +1773,5 @@ def _action_to_costs(action) -> tuple[Cost, ...]:
         elif a.op == "may":
             out.extend(_action_to_costs(a.body))
         else:
-            out.append(Cost(a.op, t, a.amount, a.params))
+            out.append(Cost(a.op, t, a.amount, a.params, duration=a.duration))
     return tuple(out)

@@ -15,7 +15,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Iterable
 
-from .build import CONTINUOUS_OPS, IRBuilder, SentenceIR
+from .build import CONTINUOUS_OPS, SentenceIR
 from .ir import Action, CompiledText, Condition, Effect, Selector, Unsupported
 from .normalize import normalize_card_text
 from .parser import ParseFailure, Tok, parse_tokens, tokenize
@@ -40,9 +40,6 @@ _KIND_OF_TIMING = {
     "counter": "counter",
     "trigger": "trigger",
 }
-
-_BUILDER = IRBuilder()
-
 
 class _Unsupported(Exception):
     def __init__(self, fragment: str, reason: str, position: int | None):
@@ -79,12 +76,22 @@ def _compile_cached(text: str, trigger_text: str | None) -> CompiledText:
 
 @lru_cache(maxsize=None)
 def _compile_paragraph(para: str, is_trigger: bool) -> tuple[tuple[Effect, ...], tuple[Unsupported, ...]]:
+    """Effects of one paragraph, or (when any part of it is not understood) none and one Unsupported.
+
+    The Unsupported names the whole paragraph (it yields no effect at all), the position in it of the
+    word the grammar rejected, and the rejected sentence.
+    """
+    shown = "[Trigger] " + para if is_trigger else para
     try:
         return tuple(_paragraph_effects(para, is_trigger)), ()
     except _Unsupported as exc:
-        return (), (Unsupported(exc.fragment, exc.reason, exc.position),)
+        position = None
+        start = shown.find(exc.fragment) if exc.fragment else -1
+        if start >= 0 and exc.position is not None:
+            position = start + exc.position
+        return (), (Unsupported(shown, exc.reason, position, exc.fragment),)
     except Exception as exc:  # a bug in the builder must not break card loading
-        return (), (Unsupported(para, f"internal error: {type(exc).__name__}: {exc}", None),)
+        return (), (Unsupported(shown, f"internal error: {type(exc).__name__}: {exc}", None, para),)
 
 
 def _fragment(text: str, toks: list[Tok]) -> str:
@@ -95,11 +102,14 @@ def _fragment(text: str, toks: list[Tok]) -> str:
 
 
 def _parse(text: str, toks: list[Tok], start: str):
+    """Parse ``toks`` and build its IR; raises :class:`_Unsupported` naming the fragment."""
     try:
-        tree = parse_tokens(toks, start)
+        return parse_tokens(toks, start)
     except ParseFailure as exc:
-        raise _Unsupported(_fragment(text, toks), str(exc), exc.pos) from None
-    return _BUILDER.transform(tree)
+        fragment = _fragment(text, toks)
+        # position: offset of the rejected token in the fragment (its length when the text ended too early)
+        pos = exc.pos - toks[0].pos if exc.pos is not None and toks else len(fragment)
+        raise _Unsupported(fragment, str(exc), pos) from None
 
 
 def _is_word(tok: Tok, *words: str) -> bool:
@@ -254,6 +264,16 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
 _LOOKING_OPS = frozenset({"look", "reveal"})
 
 
+def _resolve_selector(t: Selector, looked: bool, text: str, op: str) -> Selector:
+    if t.alternatives:
+        return replace(t, alternatives=tuple(_resolve_selector(x, looked, text, op) for x in t.alternatives))
+    if t.ref is None and not t.zones:
+        if looked:
+            return replace(t, zones=("looked",), owner="self")
+        raise _Unsupported(text, f"no zone for the target of {op}", None)
+    return t
+
+
 def _resolve_zones(actions: tuple[Action, ...], text: str, looked: bool = False) -> tuple[Action, ...]:
     """Give targets left without a zone the zone the effect implies.
 
@@ -263,11 +283,8 @@ def _resolve_zones(actions: tuple[Action, ...], text: str, looked: bool = False)
     out = []
     for a in actions:
         t = a.target
-        if t is not None and t.ref is None and not t.zones and not t.alternatives:
-            if looked:
-                a = replace(a, target=replace(t, zones=("looked",), owner="self"))
-            else:
-                raise _Unsupported(text, f"no zone for the target of {a.op}", None)
+        if t is not None:
+            a = replace(a, target=_resolve_selector(t, looked, text, a.op))
         if a.body:
             a = replace(a, body=_resolve_zones(a.body, text, looked))
         if a.options:
@@ -397,7 +414,9 @@ def coverage(cards: Iterable[Any]) -> dict:
             compiled_with_text += has_text
             s["compiled"] += 1
         for u in result.unsupported:
-            unsupported.append({"number": number, "fragment": u.fragment, "reason": u.reason})
+            unsupported.append(
+                {"number": number, "fragment": u.fragment, "sentence": u.sentence, "reason": u.reason}
+            )
     return {
         "total": total,
         "compiled": compiled,

@@ -2,10 +2,10 @@
 [Counter] and [Trigger] effects, and replacement effects.
 
 The rules engine calls these functions at every timing of rules 6 to 10. Each looks at the compiled
-effects (``CardDef.effects``) of the cards concerned and pushes effect frames onto the game's stack; a card
-without compiled effects costs one tuple test. Until the effect compiler is wired in, cards carry no
-compiled effects, their effect text is listed as unsupported (``CardDef.unsupported``) and these hooks do
-nothing: keywords (rule 10-1) are handled by the rules engine itself.
+effects (``CardDef.effects``) of the cards concerned and pushes effect frames onto the game's stack
+(effects/interpreter.py resolves them); a card without compiled effects costs one tuple test. Effect text
+the engine does not support is listed in ``CardDef.unsupported`` and never offered or applied; printed
+keywords (rule 10-1) are handled by the rules engine itself.
 """
 
 from __future__ import annotations
@@ -36,9 +36,12 @@ def fire(g, timing: str, cards) -> None:
 
 
 def _queue(g, cid: int, timing: str) -> None:
-    for idx, eff in enumerate(g.t.defs[cid].effects):
-        if getattr(eff, "timing", None) == timing:
-            g.stack.append(("effect", cid, idx, 0, ()))
+    from .interpreter import start_effect
+
+    effects = g.t.defs[cid].effects
+    for idx in range(len(effects) - 1, -1, -1):
+        if effects[idx].timing == timing and effects[idx].kind == "auto":
+            start_effect(g, cid, idx)
 
 
 def fire_on_ko(g, cid: int) -> None:
@@ -48,12 +51,30 @@ def fire_on_ko(g, cid: int) -> None:
 
 
 def activatable(g, cid: int, timing: str) -> list[int]:
-    """Indices of ``cid``'s compiled effects usable now at ``timing`` (``activate_main``, ``main``,
-    ``counter``, ``trigger``); empty when the card has none or they are unsupported."""
+    """Indices of ``cid``'s compiled effects with ``timing`` (``activate_main``, ``main``, ``counter``,
+    ``trigger``); empty when the card has none or they are unsupported."""
     effects = g.t.defs[cid].effects
     if not effects:
         return []
-    return [i for i, e in enumerate(effects) if getattr(e, "timing", None) == timing]
+    return [i for i, e in enumerate(effects) if e.timing == timing]
+
+
+def usable(g, cid: int, idx: int) -> bool:
+    """Whether an activated effect can be used now: its conditions hold (8-3-2), [Once Per Turn] is
+    unused (10-2-13) and its activation cost can be paid (8-3-1-3)."""
+    from .interpreter import can_pay, conditions_hold
+
+    eff = g.t.defs[cid].effects[idx]
+    if eff.once_per_turn and (cid, idx) in g.once:
+        return False
+    return conditions_hold(g, cid, eff) and can_pay(g, cid, eff)
+
+
+def activate(g, cid: int, idx: int) -> None:
+    """Resolve an activated effect the player chose to use (its costs are then paid, no yes/no)."""
+    from .interpreter import start_effect
+
+    start_effect(g, cid, idx, stage=1)
 
 
 def has_supported_trigger(g, cid: int) -> bool:

@@ -44,12 +44,13 @@ Shape
     ``value``; ``value`` may be a :class:`Selector`, meaning "the number of those cards"), ``and`` /
     ``or`` over ``parts``, and a few specific ones listed in ``CONDITION_KINDS``.  ``negate`` inverts.
 
-``Cost(op, target, amount, params, options)``
+``Cost(op, target, amount, params, options, duration)``
     One activation cost (8-3-1).  ``op`` is ``rest_don`` (rest N active DON!!, 8-3-1-5),
     ``don_minus`` (return N DON!! to the DON!! deck, 8-3-1-6) or an action op (``trash``, ``rest``,
     ``return_to_hand``, ``to_deck``, ``ko``, ``add_to_hand``, ``turn_face_up``, ``reveal``,
     ``modify_power``, ``give_don`` ...) applied to ``target``.  ``options`` holds alternatives
-    ("... or ...:"): pay one of them.
+    ("... or ...:"): pay one of them (``op == "one_of"``).  ``duration`` for a cost that is itself a
+    continuous effect ("You may give your Leader -5000 power during this turn:").
 
 ``Action(op, target, amount, duration, player, params, condition, body, options, then)``
     ``op`` names the operation (see ``ACTION_OPS``); ``target`` the :class:`Selector` it applies to;
@@ -133,6 +134,7 @@ DURATIONS = (
     "until_end_of_opponent_next_turn",
     "until_end_of_opponent_next_end_phase",
     "until_start_of_your_next_turn",
+    "until_end_of_your_next_turn",
     "permanent",
 )
 
@@ -182,6 +184,7 @@ class Cost:
     target: Selector | None = None
     amount: int | None = None
     params: tuple[tuple[str, Value], ...] = ()
+    duration: str | None = None
     options: tuple[tuple["Cost", ...], ...] = ()
 
 
@@ -220,11 +223,18 @@ class Effect:
 
 @dataclass(frozen=True, slots=True)
 class Unsupported:
-    """A piece of text the compiler could not turn into effects: the fragment and why."""
+    """A piece of text the compiler could not turn into effects: the fragment and why.
+
+    ``fragment`` is the whole paragraph (prefixed "[Trigger] " for the trigger text): a paragraph with any
+    part not understood yields no effect.  ``position`` is the offset in ``fragment`` of the word the
+    grammar rejected (``None`` when there is no single such word), ``sentence`` the sentence or clause
+    that was rejected, ``reason`` what went wrong ("unknown word 'swap'").
+    """
 
     fragment: str
     reason: str = ""
     position: int | None = None
+    sentence: str = ""
 
 
 @dataclass(frozen=True, slots=True)

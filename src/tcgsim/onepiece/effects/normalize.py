@@ -175,7 +175,7 @@ def split_paragraphs(text: str) -> tuple[str, ...]:
     raw = [ln for ln in raw if ln and ln != "-"]
     paras: list[str] = []
     for ln in raw:
-        if ln.startswith("•"):
+        if ln.startswith("•") or (ln.startswith("- ") and not re.match(r"- \d", ln)):
             item = "• " + ln[1:].strip()
             if paras:
                 paras[-1] += "\n" + item

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark, Token, Tree
+from lark import Lark, Token
 from lark.exceptions import LarkError, UnexpectedInput
 from lark.lexer import Lexer
 
@@ -91,7 +91,7 @@ def tokenize(text: str) -> list[Tok]:
         elif kind in ("TYPE", "QUOTED", "ATTR"):
             out.append(Tok(kind, raw[1:-1].strip(), m.start(), raw))
         elif kind == "NUMBER":
-            out.append(Tok("NUMBER", raw, m.start(), raw))
+            out.append(Tok("NUM", raw, m.start(), raw))
         elif kind in ("WORD", "PUNCT"):
             out.append(Tok("WORD", raw.lower(), m.start(), raw))
         else:
@@ -139,7 +139,7 @@ def _starts_filter(toks: list[Tok], i: int) -> bool:
         return True
     if a == "no" and b == "base":
         return True
-    if a == "<NUMBER>" and b in _NUMBER_FILTER_NEXT:
+    if a == "<NUM>" and b in _NUMBER_FILTER_NEXT:
         return True
     if a == "the" and b == "<TYPE>":
         return True
@@ -152,7 +152,7 @@ def _starts_target(toks: list[Tok], i: int) -> bool:
         return True
     if a == "all" and b == "of":
         return True
-    if a == "<NUMBER>" and (b == "of" or b in _COUNT_NOUNS):
+    if a == "<NUM>" and (b == "of" or b in _COUNT_NOUNS):
         return True
     if a == "this" and b in _SELF_NOUNS:
         return True
@@ -174,7 +174,10 @@ def _verb_follows(toks: list[Tok], i: int) -> bool:
 
 def _verb_before(toks: list[Tok], i: int) -> bool:
     """An action verb between the start of the clause and ``i`` ("Draw 1 card and ...")."""
-    for j in range(i - 1, -1, -1):
+    start = i - 1
+    if _w(toks, start) == ",":
+        start -= 1
+    for j in range(start, -1, -1):
         w = _w(toks, j)
         if w in (",", ".", ";", ":", "then"):
             return False
@@ -198,7 +201,7 @@ def classify(toks: list[Tok]) -> list[Tok]:
             and _w(toks, i + 1) in ("or", "and")
             and _w(toks, i - 1) in ("<NAME>", "<TYPE>")
             and _w(toks, i + 2) == _w(toks, i - 1)
-            and _w(toks, i - 3) in (",", "<NAME>", "<TYPE>")
+            and _w(toks, i - 2) == ","
         )
     ]
     out = list(toks)
@@ -211,12 +214,17 @@ def classify(toks: list[Tok]) -> list[Tok]:
             in_list = _w(toks, i - 1) in ("<NAME>", "<TYPE>") and _w(toks, i + 1) == _w(toks, i - 1)
             if not in_list:
                 in_cond = False
+        if w == "to" and _w(toks, i - 1) == "<NUM>" and _w(toks, i + 1) == "<NUM>":
+            out[i] = Tok("WORD", "to@r", t.pos, t.text)
+            continue
         if w not in ("and", "or", ","):
             continue
         prev, nxt = _w(toks, i - 1), _w(toks, i + 1)
         new = None
         if w == ",":
-            if prev == "<NAME>" and nxt == "<NAME>":
+            if nxt == "with" and prev not in (None, "<NAME>"):
+                new = ",@w"
+            elif prev == "<NAME>" and nxt == "<NAME>":
                 new = ",@n"
             elif prev == "<TYPE>" and nxt == "<TYPE>":
                 new = ",@y"
@@ -226,6 +234,8 @@ def classify(toks: list[Tok]) -> list[Tok]:
             new = w + "@n"
         elif prev in _HEAD_WORDS and nxt in _HEAD_NEXT:
             new = w + "@h"
+        elif w == "and" and nxt == "this" and _w(toks, i + 2) in ("character's", "leader's", "card's"):
+            new = "and@p"
         elif w == "and" and _starts_filter(toks, i + 1):
             new = "and@f"
         elif w == "and" and (nxt == "<KEYWORD>" or nxt in ("+", "-")):
@@ -265,8 +275,11 @@ START_SYMBOLS = ("sentence", "cost_clause", "cond_sentence")
 
 
 def _parser() -> Lark:
+    """The LALR parser; the IR builder runs inside it (no intermediate parse tree)."""
     global _PARSER
     if _PARSER is None:
+        from .build import IRBuilder
+
         parser = Lark(
             grammar_text(),
             parser="lalr",
@@ -274,6 +287,8 @@ def _parser() -> Lark:
             start=list(START_SYMBOLS),
             propagate_positions=False,
             maybe_placeholders=False,
+            transformer=IRBuilder(),
+            cache=True,
         )
         for term in parser.terminals:
             if term.pattern.type == "str":
@@ -305,23 +320,19 @@ def to_lark_tokens(toks: list[Tok]) -> list[Token]:
     return out
 
 
-def _key(toks: list[Tok]) -> tuple:
-    return tuple((t.type, t.value) for t in toks)
+def parse_tokens(toks: list[Tok], start: str):
+    """Parse ``toks`` from the grammar rule ``start`` and build its IR; raises :class:`ParseFailure`.
 
-
-def parse_tokens(toks: list[Tok], start: str) -> Tree:
-    """Parse ``toks`` from the grammar rule ``start``; raises :class:`ParseFailure`.
-
-    Results (and failures) are memoised per token sequence: the same sentence on many cards is parsed once.
-    The failure's ``pos`` is the offset, in the text ``toks`` came from, of the token the grammar rejected.
+    Results (and failures) are memoised per token sequence: the same sentence on many cards is parsed
+    once (the IR is immutable, so sharing it is safe).  The failure's ``pos`` is the offset, in the text
+    ``toks`` came from, of the token the grammar rejected (``None``: the text ended too early).
     """
-    result = _parse_cached(_key(toks), start)
+    result = _parse_cached(tuple((t.type, t.value) for t in toks), start)
     if isinstance(result, _Failed):
         idx = result.index
         if idx is None or idx >= len(toks):
             raise ParseFailure(result.message, None, result.token)
-        return_pos = toks[idx].pos
-        raise ParseFailure(result.message, return_pos, toks[idx].text)
+        raise ParseFailure(result.message, toks[idx].pos, toks[idx].text)
     return result
 
 
@@ -346,5 +357,8 @@ def _parse_cached(key: tuple, start: str):
         if tok is None or getattr(tok, "type", None) == "$END":
             return _Failed("unexpected end of text", None, "<end>")
         return _Failed(f"unexpected {str(tok)!r}", tok.start_pos, str(tok))
+    except (ValueError, TypeError) as exc:
+        # the builder rejects a construct the grammar accepts ("a card with several names")
+        return _Failed(f"not understood: {exc}", 0, None)
     except LarkError as exc:
         return _Failed(str(exc).splitlines()[0], None, None)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from ..cards.model import CHARACTER, KW_BLOCKER, KW_UNBLOCKABLE
 from ..effects import hooks
-from .continuous import BATTLE, NO_BLOCKER, POWER, add_modifier, expire, has_keyword, player_flag
+from .continuous import (BATTLE, CANNOT_BLOCK, NO_BLOCKER, POWER, add_modifier, card_flag, expire, has_keyword,
+                         player_flag)
 from .frames import handler
 from .zones import pay_don
 from .continuous import cost as current_cost
@@ -57,7 +58,8 @@ def block_step(g, frame, choice) -> None:
         if not has_keyword(g, attacker, KW_UNBLOCKABLE) and not (g.mods and player_flag(g, d, NO_BLOCKER)):
             rested = g.rested
             for c in g.players[d].characters:
-                if c != target and not rested[c] and has_keyword(g, c, KW_BLOCKER):
+                if c != target and not rested[c] and has_keyword(g, c, KW_BLOCKER) and not (
+                        g.mods and card_flag(g, c, CANNOT_BLOCK)):
                     opts.append(("block", c))
         opts.append(("noblock",))
         choice = g.ask(d, "block", opts)
@@ -91,8 +93,10 @@ def counter_options(g, d: int) -> list[tuple]:
             if dd.counter:
                 for t in targets:
                     opts.append(("counter", cid, t))
-        elif dd.effects and hooks.activatable(g, cid, "counter") and current_cost(g, cid) <= p.don_active:
-            opts.append(("event", cid))
+        elif dd.effects and current_cost(g, cid) <= p.don_active:
+            idx = hooks.activatable(g, cid, "counter")
+            if idx and hooks.usable(g, cid, idx[0]):
+                opts.append(("event", cid))
     opts.append(("endcounter",))
     return opts
 
@@ -128,7 +132,7 @@ def counter_step(g, frame, choice) -> None:
         pay_don(g, d, current_cost(g, cid))
         p.trash.append(cid)
         g.emit(None, f"p{d + 1} activates the [Counter] Event {g.t.numbers[cid]}")
-        g.stack.append(("effect", cid, hooks.activatable(g, cid, "counter")[0], 0, ()))
+        hooks.activate(g, cid, hooks.activatable(g, cid, "counter")[0])
 
 
 @handler("battle_end")

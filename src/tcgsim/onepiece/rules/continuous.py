@@ -19,6 +19,7 @@ COST = 2
 BASE_COST = 3
 KEYWORD = 4
 NO_BLOCKER = 5  # player flag: cannot activate [Blocker] (e.g. during this battle)
+CANNOT_BLOCK = 6  # this card's [Blocker] cannot be activated
 
 BATTLE = 0
 END = 1
@@ -45,7 +46,69 @@ def power(g, cid: int) -> int:
     given = g.given[cid]
     if given and g.t.owner[cid] == g.active:
         add += 1000 * given
+    if g.t.static:
+        add += static_amount(g, cid, "modify_power")
     return base + add
+
+
+_evaluating = [False]
+
+
+def static_amount(g, cid: int, op: str) -> int:
+    """The sum of ``op`` amounts (``modify_power`` / ``modify_cost``) that permanent effects of cards on
+    the field give ``cid`` now (rule 8-1-3-3). Filters read inside are evaluated without permanent
+    effects, which keeps the computation finite (the repeat of 8-1-3-3-5 is not modelled)."""
+    if _evaluating[0]:
+        return 0
+    _evaluating[0] = True
+    try:
+        total = 0
+        for src, eidx, a in _static_actions(g, op):
+            if _static_targets(g, src, a, cid):
+                total += a.amount or 0
+        return total
+    finally:
+        _evaluating[0] = False
+
+
+def static_keyword(g, cid: int, bit: int) -> bool:
+    if _evaluating[0]:
+        return False
+    from ..cards.model import KEYWORD_BITS
+
+    _evaluating[0] = True
+    try:
+        for src, eidx, a in _static_actions(g, "gain_keyword"):
+            if KEYWORD_BITS.get(a.param("keyword"), 0) & bit and _static_targets(g, src, a, cid):
+                return True
+        return False
+    finally:
+        _evaluating[0] = False
+
+
+def _static_actions(g, op: str):
+    from ..effects.select import condition_holds
+
+    defs = g.t.defs
+    for src in g.t.static:
+        if not g.on_field(src):
+            continue
+        for eidx, eff in enumerate(defs[src].effects):
+            if eff.kind != "permanent":
+                continue
+            acts = [a for a in eff.actions if a.op == op]
+            if acts and all(condition_holds(g, src, c) for c in eff.conditions):
+                for a in acts:
+                    yield src, eidx, a
+
+
+def _static_targets(g, src: int, a, cid: int) -> bool:
+    from ..effects.select import candidates
+
+    sel = a.target
+    if sel.ref == "this":
+        return cid == src
+    return cid in candidates(g, src, sel)
 
 
 def cost(g, cid: int) -> int:
@@ -64,6 +127,8 @@ def cost(g, cid: int) -> int:
         if best_base is not None:
             c = best_base
         c += add
+    if g.t.static:
+        c += static_amount(g, cid, "modify_cost")
     return c if c > 0 else 0
 
 
@@ -73,6 +138,16 @@ def has_keyword(g, cid: int, bit: int) -> bool:
         return True
     for m in g.mods:
         if m[0] == cid and m[1] == KEYWORD and m[2] & bit:
+            return True
+    if g.t.static:
+        return static_keyword(g, cid, bit)
+    return False
+
+
+def card_flag(g, cid: int, stat: int) -> bool:
+    """True if a modifier ``stat`` (e.g. ``CANNOT_BLOCK``) applies to card ``cid``."""
+    for m in g.mods:
+        if m[0] == cid and m[1] == stat:
             return True
     return False
 

@@ -67,7 +67,7 @@ def life_damage(g, frame, choice) -> None:
         g.limbo.append(cid)
         g.emit(None, f"p{d + 1} takes 1 damage and reveals {g.t.numbers[cid]} for its [Trigger]")
         g.stack.append(("trigger_done", cid))
-        g.stack.append(("effect", cid, hooks.activatable(g, cid, "trigger")[0], 0, ()))
+        hooks.activate(g, cid, hooks.activatable(g, cid, "trigger")[0])
     else:
         if g.face_up[cid]:
             g.face_up[cid] = 0

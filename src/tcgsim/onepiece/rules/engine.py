@@ -49,7 +49,7 @@ class Game:
     __slots__ = (
         "t", "players", "turn", "active", "first", "phase", "rested", "given", "played", "face_up",
         "mods", "battle", "stack", "limbo", "pending", "winner", "end_reason", "rng", "history",
-        "known", "log", "trace", "once", "steps",
+        "known", "log", "trace", "once", "steps", "ctx", "next_inst",
     )
 
     DRAW = 2
@@ -80,6 +80,8 @@ class Game:
         self.trace: list | None = None  # steps taken by the engine itself (scenario matching)
         self.once: set = set()  # (card id, effect index) used this turn, rule 10-2-13
         self.steps = 0
+        self.ctx: dict[int, tuple] = {}  # effect instance -> scratch data (effects/interpreter.py)
+        self.next_inst = 0
 
     # ------------------------------------------------------------------ running
     def run(self) -> None:
@@ -211,6 +213,8 @@ class Game:
         g.trace = None if self.trace is None else self.trace[:]
         g.once = set(self.once)
         g.steps = self.steps
+        g.ctx = dict(self.ctx)
+        g.next_inst = self.next_inst
         return g
 
     def to_dict(self) -> dict:
@@ -251,6 +255,7 @@ class Game:
 def _register_handlers() -> None:
     # Importing the step modules registers their frame handlers.
     from . import battle, damage, main_phase, phases, setup  # noqa: F401
+    from ..effects import interpreter  # noqa: F401
 
 
 _register_handlers()

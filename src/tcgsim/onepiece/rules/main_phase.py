@@ -30,15 +30,17 @@ def main_options(g) -> list[tuple]:
         if d.number in seen:
             continue
         seen.add(d.number)
-        if d.category == EVENT and not hooks.activatable(g, cid, "main"):
-            continue
+        if d.category == EVENT:
+            idx = hooks.activatable(g, cid, "main")
+            if not idx or not hooks.usable(g, cid, idx[0]):
+                continue
         if (current_cost(g, cid) if g.mods else (d.cost or 0)) <= avail:
             opts.append(("play", cid))
     # 6-5-4-1: [Activate: Main] effects of the Leader, Characters and Stage.
     for cid in (p.leader, *p.characters, *((p.stage,) if p.stage >= 0 else ())):
         if defs[cid].effects:
             for idx in hooks.activatable(g, cid, "activate_main"):
-                if (cid, idx) not in g.once:
+                if hooks.usable(g, cid, idx):
                     opts.append(("activate", cid, idx))
     # 6-5-5: give active DON!! to the Leader or a Character, any number at a time.
     if avail:
@@ -105,8 +107,8 @@ def main_phase(g, frame, choice) -> None:
 
         declare_attack(g, choice[1], choice[2])
     elif kind == "activate":
-        g.once.add((choice[1], choice[2]))
-        g.stack.append(("effect", choice[1], choice[2], 0, ()))
+        g.emit(None, f"p{g.active + 1} activates {g.t.numbers[choice[1]]}")
+        hooks.activate(g, choice[1], choice[2])
 
 
 def give_don(g, player: int, n: int, target: int) -> None:
@@ -135,7 +137,7 @@ def play_from_hand(g, player: int, cid: int) -> None:
         p.trash.append(cid)
         idx = hooks.activatable(g, cid, "main")
         if idx:
-            g.stack.append(("effect", cid, idx[0], 0, ()))
+            hooks.activate(g, cid, idx[0])
 
 
 @handler("enter_character")

@@ -55,9 +55,11 @@ def ref(g, player: int, cid: int) -> str:
     if zone in ("leader", "stage"):
         return prefix + zone
     number = g.t.numbers[cid]
-    if zone in ("life", "deck"):
+    if zone in ("life", "deck") and not (g.face_up[cid] or cid in g.known[player]):
         # secret piles are named by position from the top (1 = top); the top is the last element
         return f"{prefix}{zone} {len(cards) - cards.index(cid)}"
+    if zone in ("life", "deck"):
+        cards = cards[::-1]  # top first, as references count them
     if zone == "hand" and owner != player:
         return f"{prefix}hand {cards.index(cid) + 1}"
     same = [c for c in cards if g.t.numbers[c] == number]
@@ -92,6 +94,18 @@ def render(g, player: int, option: tuple) -> str:
         return "trash " + ref(g, player, option[1])
     if kind == "choose":
         return "choose " + ", ".join(ref(g, player, c) for c in option[1:])
+    if kind == "choose_at":
+        owner, zone, index = option[1], option[2], option[3]
+        cards = getattr(g.players[owner], zone)
+        pos = index + 1 if zone == "hand" else len(cards) - index
+        return f"choose {'' if owner == player else 'opp '}{zone} {pos}"
+    if kind == "don":
+        where = option[1]
+        if where == "rested":
+            return "choose 1 rested don"
+        if where == "active":
+            return "choose 1 don"
+        return f"choose 1 don on {ref(g, player, where)}"
     if kind == "option":
         return f"choose option {option[1]}"
     if kind == "effect":
@@ -250,7 +264,12 @@ def _find(g, d, t: str):
         for o in options:
             if o[0] != kind or len(o) != len(refs) + 1:
                 continue
-            if all(_ref_names(g, player, r, c) for r, c in zip(refs, o[1:])):
+            if kind == "order":
+                # `order a, b, c` is a sequence: compared in order
+                if all(_ref_names(g, player, r, c) for r, c in zip(refs, o[1:])):
+                    return o
+            elif _names_as_set(g, player, refs, o[1:]):
+                # SCENARIOS.md: `choose a, b` names a set of cards, in any order
                 return o
         # one card at a time: the first reference alone
         if kind == "choose" and len(refs) > 1:
@@ -260,6 +279,27 @@ def _find(g, d, t: str):
         if render(g, player, o) == t:
             return o
     return None
+
+
+def _names_as_set(g, player: int, refs: list[str], cards: tuple) -> bool:
+    """True if each reference of ``refs`` names a different card of ``cards`` (a perfect matching, so that
+    the order of the references does not matter: ``choose a, b`` = ``choose b, a``)."""
+    n = len(refs)
+    if n != len(cards):
+        return False
+    can = [[_ref_names(g, player, r, c) for c in cards] for r in refs]
+    match = [-1] * n  # card index -> reference index
+
+    def assign(i: int, seen: list[bool]) -> bool:
+        for j in range(n):
+            if can[i][j] and not seen[j]:
+                seen[j] = True
+                if match[j] < 0 or assign(match[j], seen):
+                    match[j] = i
+                    return True
+        return False
+
+    return all(assign(i, [False] * n) for i in range(n))
 
 
 def _ref_names(g, player: int, text: str, cid: int) -> bool:
@@ -276,8 +316,12 @@ def _ref_names(g, player: int, text: str, cid: int) -> bool:
 
 
 def split_multi(text: str) -> list[str]:
-    """``choose a, b`` → ``["choose a", "choose b"]`` (multi-card answers fed one card at a time)."""
+    """``choose a, b`` → ``["choose a", "choose b"]`` and ``choose 2 rested don`` → two
+    ``choose 1 rested don`` (multi-card answers fed one card at a time)."""
     t = _normalize(text)
+    m = re.match(r"^choose (\d+) ((?:rested )?don(?: on .+)?)$", t)
+    if m and int(m.group(1)) > 1:
+        return [f"choose 1 {m.group(2)}"] * int(m.group(1))
     for head in ("choose ", "order "):
         if t.startswith(head) and "," in t and not t.startswith("choose option") and not t.startswith("choose effect"):
             return [head + part.strip() for part in t[len(head):].split(",")]

@@ -19,6 +19,12 @@ def _tuplify(x):
     return x
 
 
+def _listify(x):
+    if isinstance(x, (tuple, list)):
+        return [_listify(v) for v in x]
+    return x
+
+
 def game_to_dict(g) -> dict:
     """All of ``g`` as plain data. Card tables are stored as card numbers (and the custom test cards)."""
     return {
@@ -35,12 +41,12 @@ def game_to_dict(g) -> dict:
         "given": list(g.given),
         "played": list(g.played),
         "face_up": list(g.face_up),
-        "mods": [list(m) for m in g.mods],
-        "battle": None if g.battle is None else list(g.battle),
-        "stack": [list(f) for f in g.stack],
+        "mods": _listify(g.mods),
+        "battle": None if g.battle is None else _listify(g.battle),
+        "stack": _listify(g.stack),
         "limbo": list(g.limbo),
         "pending": None if g.pending is None else {
-            "player": g.pending.player, "kind": g.pending.kind, "options": [list(o) for o in g.pending.options]},
+            "player": g.pending.player, "kind": g.pending.kind, "options": _listify(g.pending.options)},
         "winner": g.winner,
         "end_reason": g.end_reason,
         "rng": g.rng.state,
@@ -48,6 +54,8 @@ def game_to_dict(g) -> dict:
         "known": [sorted(k) for k in g.known],
         "once": sorted(list(x) for x in g.once),
         "steps": g.steps,
+        "ctx": [[k, [list(v[0]), list(v[1]), v[2], v[3]]] for k, v in sorted(g.ctx.items())],
+        "next_inst": g.next_inst,
     }
 
 
@@ -89,6 +97,8 @@ def game_from_dict(data: dict, db):
     g.known = [set(k) for k in data["known"]]
     g.once = {tuple(x) for x in data["once"]}
     g.steps = data["steps"]
+    g.ctx = {k: (tuple(v[0]), tuple(v[1]), v[2], v[3]) for k, v in data["ctx"]}
+    g.next_inst = data["next_inst"]
     g.log = None
     g.trace = None
     return g

@@ -9,7 +9,7 @@ from ..effects import hooks
 from .engine import Game
 from .frames import handler
 from .state import Tables
-from .zones import draw
+from .zones import draw, shuffle_deck
 
 OPENING_HAND = 5  # rule 5-2-1-6
 
@@ -75,10 +75,12 @@ def choose_first(g, frame, choice) -> None:
             return
     g.stack.pop()
     g.emit(None, f"p{chooser + 1} chooses to go {choice[0]}")
-    _start(g, chooser if choice[0] == "first" else 1 - chooser)
+    _start(g, chooser if choice[0] == "first" else 1 - chooser, chooser)
 
 
-def _start(g, first: int) -> None:
+def _start(g, first: int, chooser: int | None = None) -> None:
+    """Start the game with ``first`` going first; ``chooser`` is the player who chose first or second
+    (rule 5-2-1-5), ``first`` when nobody was asked."""
     g.first = first
     g.active = first
     second = 1 - first
@@ -88,16 +90,19 @@ def _start(g, first: int) -> None:
         ("mulligan", second),
         ("mulligan", first),
         ("opening_draw",),
-        ("start_of_game",),
+        ("start_of_game", first if chooser is None else chooser),
     ))
 
 
 @handler("start_of_game")
 def start_of_game(g, frame, choice) -> None:
-    """Rule 5-2-1-5-1: Leader effects "at the start of the game", the first player's first."""
+    """Rule 5-2-1-5-1: Leader effects "at the start of the game": those of the player who chose to go first
+    or second resolve first (whether they chose first or second), then the other player's."""
     g.stack.pop()
-    hooks.fire(g, hooks.START_OF_GAME, (g.players[1 - g.first].leader,))
-    hooks.fire(g, hooks.START_OF_GAME, (g.players[g.first].leader,))
+    chooser = frame[1] if len(frame) > 1 else g.first
+    # Pushed in reverse: the last pushed resolves first.
+    hooks.fire(g, hooks.START_OF_GAME, (g.players[1 - chooser].leader,))
+    hooks.fire(g, hooks.START_OF_GAME, (g.players[chooser].leader,))
 
 
 @handler("opening_draw")
@@ -122,7 +127,7 @@ def mulligan(g, frame, choice) -> None:
         p = g.players[player]
         p.deck.extend(p.hand)
         p.hand.clear()
-        g.rng.shuffle(p.deck)
+        shuffle_deck(g, player)
         g.emit(None, f"p{player + 1} mulligans")
         draw(g, player, OPENING_HAND)
     else:

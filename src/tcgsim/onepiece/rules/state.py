@@ -77,10 +77,12 @@ class PlayerState:
 class Tables:
     """Per-game static data shared by every clone: card definitions and owners, indexed by card id."""
 
-    __slots__ = ("defs", "owner", "numbers", "custom")
+    __slots__ = ("defs", "owner", "numbers", "custom", "static")
 
     def __init__(self, defs: list[CardDef], owner: list[int], custom: dict[str, CardDef] | None = None):
         self.defs = tuple(defs)
         self.owner = tuple(owner)
         self.numbers = tuple(d.number for d in defs)
         self.custom = dict(custom or {})
+        # cards with permanent effects (rule 8-1-3-3), read by continuous.py while they are on the field
+        self.static = tuple(i for i, d in enumerate(self.defs) if any(e.kind == "permanent" for e in d.effects))

@@ -28,6 +28,16 @@ def draw(g, player: int, n: int = 1) -> int:
     return drawn
 
 
+def shuffle_deck(g, player: int) -> None:
+    """Rule 3-2-4: shuffle ``player``'s deck with the game's seeded stream; nobody knows where any of its
+    cards are any more."""
+    deck = g.players[player].deck
+    g.rng.shuffle(deck)
+    for known in g.known:
+        if known:
+            known.difference_update(deck)
+
+
 def leave_field(g, cid: int) -> None:
     """Remove ``cid`` from the Character or Stage area (not the Leader, rule 3-6-3) without placing it."""
     owner = g.t.owner[cid]
@@ -43,6 +53,8 @@ def leave_field(g, cid: int) -> None:
     g.rested[cid] = 0
     g.played[cid] = -1
     drop_card_modifiers(g, cid)
+    if g.once:  # 10-2-13-4: a card that leaves the field is a new card
+        g.once = {k for k in g.once if k[0] != cid}
     b = g.battle
     if b is not None and (cid == b[0] or cid == b[1]):
         g.battle = (b[0], b[1], b[2], True)

@@ -1,0 +1,281 @@
+"""Finished games in SQLite (``tcgsim simulate --db FILE``, ``tcgsim gauntlet``), so that no result is lost.
+
+A *run* is one pairing played with fixed arguments: deck A and deck B (their card lists, in file order),
+the two agent names, the master seed and the number of games. Its key is the SHA-256 of those arguments
+(:func:`run_key`), so restarting an interrupted command with the same arguments finds its run and plays
+only the games not stored yet; ``UNIQUE(run, game_index)`` guarantees that no game is stored twice.
+A gauntlet pair (X, Y) is exactly the run of ``tcgsim simulate X Y`` with the same seed, agents and games.
+
+Schema (version :data:`SCHEMA_VERSION`)::
+
+    meta(key TEXT PRIMARY KEY, value TEXT)                 -- "schema": "1"
+    decks(id TEXT PRIMARY KEY,                             -- SHA-256 (hex) of the OPTCGSim text below
+          name TEXT, leader TEXT, list TEXT)               -- first name seen; OPTCGSim text, file order
+    runs(id INTEGER PRIMARY KEY, key TEXT UNIQUE,          -- key: see run_key()
+         deck_a TEXT, deck_b TEXT,                         -- decks.id of seat A (player 1) and seat B
+         agent_a TEXT, agent_b TEXT, seed TEXT,            -- seed in decimal (it may not fit SQLite's INTEGER)
+         games INTEGER, created TEXT, version TEXT)        -- games planned; ISO 8601 UTC; tcgsim version
+    games(run INTEGER, game_index INTEGER,                 -- UNIQUE(run, game_index)
+          seed TEXT, first TEXT, winner TEXT,              -- game seed (decimal); "A"/"B"; "A"/"B"/"draw"
+          turns INTEGER, end_reason TEXT,
+          decisions INTEGER, log TEXT,                     -- answered decisions; JSON list of notation strings
+          fingerprint TEXT, finished TEXT)                 -- SHA-256 of the final fingerprint; ISO 8601 UTC
+
+The database runs in WAL mode with ``synchronous=NORMAL`` and every game is committed as it is stored: a
+killed process loses at most the game being played. Only the parent process writes; workers never open it.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from .. import __version__
+from ..errors import UserError
+from ..onepiece.cards.decklist import Deck, export_sim_text
+
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS decks(
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    leader TEXT NOT NULL,
+    list TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS runs(
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,
+    deck_a TEXT NOT NULL REFERENCES decks(id),
+    deck_b TEXT NOT NULL REFERENCES decks(id),
+    agent_a TEXT NOT NULL,
+    agent_b TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    games INTEGER NOT NULL,
+    created TEXT NOT NULL,
+    version TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games(
+    run INTEGER NOT NULL REFERENCES runs(id),
+    game_index INTEGER NOT NULL,
+    seed TEXT NOT NULL,
+    first TEXT NOT NULL CHECK(first IN ('A', 'B')),
+    winner TEXT NOT NULL CHECK(winner IN ('A', 'B', 'draw')),
+    turns INTEGER NOT NULL,
+    end_reason TEXT NOT NULL,
+    decisions INTEGER NOT NULL,
+    log TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    finished TEXT NOT NULL,
+    UNIQUE(run, game_index)
+);
+"""
+
+
+class StoreError(UserError):
+    """The file cannot be opened or is not a tcgsim game database (the CLI exits with status 2)."""
+
+
+def deck_id(deck: Deck) -> str:
+    """The identity of a deck's contents: SHA-256 (hex) of its OPTCGSim text (Leader, then the main deck
+    entries in file order; name and source do not count)."""
+    return hashlib.sha256(export_sim_text(deck).encode()).hexdigest()
+
+
+def deck_label(deck: Deck) -> str:
+    """The name a deck is stored and shown under: its name, else its source."""
+    return deck.name or deck.source or "deck"
+
+
+def run_key(deck_a: Deck, deck_b: Deck, agents: Sequence[str], seed: int, games: int) -> str:
+    """SHA-256 (hex) of a run's arguments: both decks' contents (order kept: it changes the games), the two
+    agent names, the master seed and the number of games. Equal keys mean the same games."""
+    payload = {
+        "format": "tcgsim-run/1",
+        "deck_a": export_sim_text(deck_a),
+        "deck_b": export_sim_text(deck_b),
+        "agents": [str(a) for a in agents],
+        "seed": str(int(seed)),
+        "games": int(games),
+    }
+    return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Run:
+    """A stored run: database ``id``, ``key`` (see :func:`run_key`), decks' ids and names by seat, agents,
+    master ``seed``, planned ``games``."""
+
+    id: int
+    key: str
+    deck_a: str
+    deck_b: str
+    name_a: str
+    name_b: str
+    agents: tuple[str, str]
+    seed: int
+    games: int
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """One stored game, read back. ``decisions`` is the number of answered decisions; ``indices`` is
+    ``range(decisions)`` so that :func:`tcgsim.batch.runner.summarize` (which only counts it) accepts it."""
+
+    run: int
+    game: int
+    seed: int
+    first: str
+    winner: str
+    turns: int
+    end_reason: str
+    decisions: int
+
+    @property
+    def indices(self) -> range:
+        return range(self.decisions)
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="milliseconds")
+
+
+class GameStore:
+    """A tcgsim game database (created if missing). Use as a context manager or call :meth:`close`.
+
+    ``path``: the SQLite file. ``readonly``: open an existing file without creating or changing it (for
+    reports). Raises :class:`StoreError` if the file cannot be opened, is not an SQLite database, or holds
+    another schema version.
+    """
+
+    def __init__(self, path: str | Path, *, readonly: bool = False) -> None:
+        self.path = Path(path)
+        try:
+            if readonly:
+                if not self.path.is_file():
+                    raise StoreError(f"{path}: no such game database")
+                self.conn = sqlite3.connect(f"file:{self.path.resolve()}?mode=ro", uri=True)
+            else:
+                self.conn = sqlite3.connect(self.path)
+                self.conn.execute("PRAGMA journal_mode=WAL")
+                self.conn.execute("PRAGMA synchronous=NORMAL")
+                self.conn.execute("PRAGMA busy_timeout=10000")
+                self.conn.executescript(_SCHEMA)
+                self.conn.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+                self.conn.commit()
+            row = self.conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{path}: not a tcgsim game database ({exc})") from None
+        except OSError as exc:
+            raise StoreError(f"{path}: cannot open the game database ({exc})") from None
+        if row is None or row[0] != str(SCHEMA_VERSION):
+            self.conn.close()
+            raise StoreError(f"{path}: unsupported game database schema {row and row[0]!r} (this tcgsim uses {SCHEMA_VERSION})")
+
+    # -- writing -------------------------------------------------------------------------------------------
+
+    def _ensure_deck(self, deck: Deck) -> str:
+        did = deck_id(deck)
+        self.conn.execute("INSERT OR IGNORE INTO decks(id, name, leader, list) VALUES (?, ?, ?, ?)",
+                          (did, deck_label(deck), deck.leader, export_sim_text(deck)))
+        return did
+
+    def ensure_run(self, deck_a: Deck, deck_b: Deck, agents: Sequence[str], seed: int, games: int) -> Run:
+        """The run with these arguments, created if new (committed). See :func:`run_key`."""
+        key = run_key(deck_a, deck_b, agents, seed, games)
+        a, b = self._ensure_deck(deck_a), self._ensure_deck(deck_b)
+        self.conn.execute(
+            "INSERT OR IGNORE INTO runs(key, deck_a, deck_b, agent_a, agent_b, seed, games, created, version) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (key, a, b, str(agents[0]), str(agents[1]), str(int(seed)), int(games), _now(), __version__),
+        )
+        self.conn.commit()
+        return self.run(key)
+
+    def add_game(self, run: Run | int, record, fingerprint_hash: str, *, commit: bool = True) -> None:
+        """Store one finished game (a :class:`~tcgsim.batch.runner.GameRecord` whose ``game`` is its index
+        in the run) and commit. A game already stored under that index is left as it is."""
+        run_id = run.id if isinstance(run, Run) else int(run)
+        self.conn.execute(
+            "INSERT OR IGNORE INTO games(run, game_index, seed, first, winner, turns, end_reason, decisions, log, "
+            "fingerprint, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (run_id, int(record.game), str(record.seed), record.first, record.winner, int(record.turns),
+             record.end_reason, len(record.decisions), json.dumps(list(record.decisions), separators=(",", ":")),
+             fingerprint_hash, _now()),
+        )
+        if commit:
+            self.conn.commit()
+
+    def commit(self) -> None:
+        """Commit pending writes."""
+        self.conn.commit()
+
+    # -- reading -------------------------------------------------------------------------------------------
+
+    _RUN_SQL = ("SELECT r.id, r.key, r.deck_a, r.deck_b, da.name, db.name, r.agent_a, r.agent_b, r.seed, r.games "
+                "FROM runs r JOIN decks da ON da.id = r.deck_a JOIN decks db ON db.id = r.deck_b")
+
+    @staticmethod
+    def _run(row) -> Run:
+        return Run(row[0], row[1], row[2], row[3], row[4], row[5], (row[6], row[7]), int(row[8]), row[9])
+
+    def run(self, key: str) -> Run:
+        """The run with this key. Raises ``KeyError`` if there is none."""
+        row = self.conn.execute(self._RUN_SQL + " WHERE r.key = ?", (key,)).fetchone()
+        if row is None:
+            raise KeyError(key)
+        return self._run(row)
+
+    def runs(self) -> list[Run]:
+        """Every run, in creation order."""
+        return [self._run(r) for r in self.conn.execute(self._RUN_SQL + " ORDER BY r.id")]
+
+    def stored_indices(self, run: Run | int) -> set[int]:
+        """The game indices already stored for a run."""
+        run_id = run.id if isinstance(run, Run) else int(run)
+        return {r[0] for r in self.conn.execute("SELECT game_index FROM games WHERE run = ?", (run_id,))}
+
+    def games(self, run: Run | int | None = None) -> list[StoredGame]:
+        """The stored games of one run (or of every run), ordered by run and game index."""
+        sql = "SELECT run, game_index, seed, first, winner, turns, end_reason, decisions FROM games"
+        args: tuple = ()
+        if run is not None:
+            sql += " WHERE run = ?"
+            args = (run.id if isinstance(run, Run) else int(run),)
+        rows = self.conn.execute(sql + " ORDER BY run, game_index", args)
+        return [StoredGame(r[0], r[1], int(r[2]), r[3], r[4], r[5], r[6], r[7]) for r in rows]
+
+    def decisions(self, run: Run | int, game: int) -> list[str]:
+        """The decision log (action notation) of one stored game. Raises ``KeyError`` if it is not stored."""
+        run_id = run.id if isinstance(run, Run) else int(run)
+        row = self.conn.execute("SELECT log FROM games WHERE run = ? AND game_index = ?", (run_id, game)).fetchone()
+        if row is None:
+            raise KeyError((run_id, game))
+        return json.loads(row[0])
+
+    def close(self) -> None:
+        """Commit and close the connection."""
+        try:
+            self.conn.commit()
+        finally:
+            self.conn.close()
+
+    def __enter__(self) -> "GameStore":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def insert_games(store: GameStore, run: Run, records: Iterable, fingerprint: str = "") -> None:
+    """Store several games at once (one commit); for tests and imports. ``records`` as for
+    :meth:`GameStore.add_game`."""
+    for r in records:
+        store.add_game(run, r, fingerprint, commit=False)
+    store.commit()

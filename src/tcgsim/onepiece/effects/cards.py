@@ -1,0 +1,229 @@
+"""Attaching compiled effects to card records, keeping only what the interpreter really supports.
+
+:func:`with_effects` compiles a :class:`CardDef`'s printed text (compiler.py) and keeps each effect whose
+every construct -- effect kind and timing, condition, cost, action, filter, selector zone, duration -- the
+interpreter implements and has a behaviour test for. Everything else is listed in
+``CardDef.unsupported``: never offered, never applied, always reported. Printed keywords (rule 10-1)
+are read by the rules engine from ``CardDef.keywords``, so their compiled form is dropped here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..cards.model import KEYWORD_BITS, CardDef
+from .compiler import compile_card_text
+from .interpreter import OPS
+from .select import CONDITION_KINDS, FILTER_KEYS
+
+AUTO_TIMINGS = {"on_play", "when_attacking", "on_opponent_attack", "on_block", "on_ko",
+                "end_of_your_turn", "end_of_opponent_turn"}
+KIND_TIMINGS = {"activate": {"activate_main"}, "main": {"main"}, "counter": {"counter"},
+                "trigger": {"trigger"}}
+COST_OPS = {"rest_don", "don_minus", "rest", "trash"}
+ZONES = {"character", "leader", "stage", "field", "hand", "trash", "deck", "life", "looked", "don"}
+DURATIONS = {None, "this_battle", "this_turn", "until_end_of_opponent_next_turn",
+             "until_end_of_opponent_next_end_phase", "until_start_of_your_next_turn"}
+PERMANENT_OPS = {"modify_power", "modify_cost", "gain_keyword"}
+REFS = {None, "this", "it", "rest", "attacker", "attack_target", "battle_opponent"}
+
+
+def why_unsupported(eff) -> str | None:
+    """``None`` if the interpreter supports every construct of ``eff``, else the first missing one."""
+    if eff.kind == "permanent":
+        for a in eff.actions:
+            if a.op not in PERMANENT_OPS:
+                return f"permanent {a.op}"
+            if a.op == "gain_keyword" and a.param("keyword") not in KEYWORD_BITS:
+                return f"keyword {a.param('keyword')}"
+            r = _selector(a.target)
+            if r:
+                return r
+        return _conditions(eff.conditions)
+    if eff.kind == "auto":
+        if eff.timing not in AUTO_TIMINGS:
+            return f"timing {eff.timing}"
+    elif eff.kind in KIND_TIMINGS:
+        if eff.timing not in KIND_TIMINGS[eff.kind]:
+            return f"timing {eff.timing}"
+    else:
+        return f"{eff.kind} effect"
+    r = _conditions(eff.conditions)
+    if r:
+        return r
+    for c in eff.costs:
+        if c.op not in COST_OPS or c.options:
+            return f"cost {c.op}"
+        if c.op in ("rest", "trash"):
+            if c.target is None:
+                return f"cost {c.op}"
+            r = _selector(c.target)
+            if r:
+                return r
+            if c.op == "trash" and set(c.target.zones) - {"hand"}:
+                return "cost trash outside the hand"
+    return _actions(eff.actions)
+
+
+def _conditions(conds) -> str | None:
+    for c in conds:
+        if c.kind not in CONDITION_KINDS:
+            return f"condition {c.kind}"
+        if c.target is not None:
+            r = _selector(c.target)
+            if r:
+                return r
+        if hasattr(c.value, "zones"):
+            r = _selector(c.value)
+            if r:
+                return r
+        r = _conditions(c.parts)
+        if r:
+            return r
+    return None
+
+
+def _selector(sel) -> str | None:
+    if sel is None:
+        return None
+    if sel.ref not in REFS:
+        return f"reference {sel.ref}"
+    if sel.total:
+        return "a total across choices"
+    if set(sel.zones) - ZONES:
+        return f"zone {sorted(set(sel.zones) - ZONES)}"
+    for f in sel.filters:
+        if f.key not in FILTER_KEYS:
+            return f"filter {f.key}"
+    for alt in sel.alternatives:
+        r = _selector(alt)
+        if r:
+            return r
+    return None
+
+
+def _actions(actions) -> str | None:
+    for a in actions:
+        if a.op not in OPS:
+            return f"action {a.op}"
+        if a.duration not in DURATIONS:
+            return f"duration {a.duration}"
+        if a.op == "gain_keyword" and a.param("keyword") not in KEYWORD_BITS:
+            return f"keyword {a.param('keyword')}"
+        if a.op == "cannot" and (a.param("what") != "activate" or a.param("keyword") != "Blocker"):
+            return "prohibition other than [Blocker]"
+        if "don" in (a.target.zones if a.target else ()) and a.op not in ("rest", "set_active"):
+            return f"{a.op} on DON!!"
+        r = _selector(a.target)
+        if r:
+            return r
+        if a.condition is not None:
+            r = _conditions((a.condition,))
+            if r:
+                return r
+        r = _actions(a.body)
+        if r:
+            return r
+        for opt in a.options:
+            r = _actions(opt)
+            if r:
+                return r
+    return None
+
+
+def _is_printed_keyword(eff) -> bool:
+    return (eff.kind == "permanent" and not eff.conditions and len(eff.actions) == 1
+            and eff.actions[0].op == "gain_keyword" and eff.actions[0].target is not None
+            and eff.actions[0].target.ref == "this" and eff.actions[0].duration == "permanent")
+
+
+def with_effects(card: CardDef) -> CardDef:
+    """``card`` with its supported compiled effects in ``effects`` and every other fragment of its text
+    in ``unsupported`` (compiler rejections and constructs the interpreter lacks)."""
+    if not card.text and not card.trigger_text:
+        return card
+    compiled = compile_card_text(card.text, card.trigger_text)
+    effects = []
+    unsupported = [u.fragment for u in compiled.unsupported if not _construction_text(u.fragment)]
+    for eff in compiled.effects:
+        if _is_printed_keyword(eff):
+            continue
+        if eff.kind == "permanent" and all(a.op == "deck_rule" for a in eff.actions) and not any(
+                eff.text in f for f in card.unsupported):
+            continue  # construction text the deck validator applies (rule 5-1-2-4)
+        reason = why_unsupported(eff)
+        if reason is None:
+            effects.append(eff)
+        else:
+            unsupported.append(f"{eff.text} [{reason}]")
+    return replace(card, effects=tuple(effects), unsupported=tuple(unsupported))
+
+
+def _construction_text(fragment: str) -> bool:
+    return fragment.startswith("Under the rules of this game")
+
+
+def describe(eff) -> str:
+    """A one-line readable form of a compiled effect, e.g.
+    ``auto on_play: ko(up to 1 opponent character [cost<=4])`` (used by ``tcgsim cards show``)."""
+    head = f"{eff.kind} {eff.timing}" if eff.timing else eff.kind
+    parts = []
+    if eff.conditions:
+        parts.append("if " + " and ".join(_cond(c) for c in eff.conditions))
+    if eff.once_per_turn:
+        parts.append("once per turn")
+    if eff.costs:
+        parts.append("cost " + ", ".join(_cost(c) for c in eff.costs) + (" (optional)" if eff.optional else ""))
+    elif eff.optional:
+        parts.append("optional")
+    body = "; ".join(_act(a) for a in eff.actions)
+    return f"{head}: " + (" | ".join(parts) + " => " if parts else "") + body
+
+
+def _sel(sel) -> str:
+    if sel is None:
+        return ""
+    if sel.ref:
+        return sel.ref + (" [" + ",".join(_filt(f) for f in sel.filters) + "]" if sel.filters else "")
+    alts = " or ".join(_sel(a) for a in sel.alternatives)
+    count = "all" if sel.count is None else f"{'up to ' if sel.up_to else ''}{sel.count}"
+    filt = ",".join(_filt(f) for f in sel.filters)
+    pos = f" {sel.position}" if sel.position else ""
+    out = f"{count} {sel.owner} {'/'.join(sel.zones)}{pos}" + (f" [{filt}]" if filt else "")
+    return out + (f" or {alts}" if alts else "")
+
+
+def _filt(f) -> str:
+    if f.value is None:
+        return f.key
+    op = "=" if f.op == "==" else f.op
+    return f"{f.key}{op}{f.value}" if op in ("=", "!=", "<=", ">=") else f"{f.key} {op} {f.value}"
+
+
+def _cond(c) -> str:
+    if c.kind in ("and", "or"):
+        return "(" + f" {c.kind} ".join(_cond(p) for p in c.parts) + ")"
+    tail = f" {c.op} {c.value if not hasattr(c.value, 'zones') else _sel(c.value)}" if c.op else (
+        f" {c.value}" if c.value is not None else "")
+    target = f" {_sel(c.target)}" if c.target is not None else ""
+    return ("not " if c.negate else "") + c.kind + target + tail
+
+
+def _cost(c) -> str:
+    return f"{c.op}" + (f" {c.amount}" if c.amount else "") + (f" {_sel(c.target)}" if c.target else "")
+
+
+def _act(a) -> str:
+    args = [x for x in (_sel(a.target), f"{a.amount:+d}" if isinstance(a.amount, int) and a.op.startswith("modify")
+                        else (str(a.amount) if a.amount is not None else ""), a.duration or "") if x]
+    args += [f"{k}={v}" for k, v in a.params]
+    if a.player != "self":
+        args.append(f"by {a.player}")
+    out = ("then " if a.then else "") + f"{a.op}({', '.join(args)})"
+    if a.condition is not None:
+        out += f" if {_cond(a.condition)}"
+    if a.body:
+        out += " { " + "; ".join(_act(b) for b in a.body) + " }"
+    if a.options:
+        out += " { " + " | ".join("; ".join(_act(b) for b in opt) for opt in a.options) + " }"
+    return out

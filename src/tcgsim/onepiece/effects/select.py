@@ -1,0 +1,227 @@
+"""Reading the effect representation against a game: which cards a selector names, whether a filter
+or a condition holds (rules 2-1-2, 2-4-3, 8-3-2, 8-4-4).
+
+``src`` is always the card whose effect is being read; its owner is the effect's controller.
+"""
+
+from __future__ import annotations
+
+from ..cards.model import KEYWORD_BITS
+from ..rules import continuous as cv
+
+# Zone readers: a zone name of the IR -> the card ids of that zone for one player, in zone order
+# (piles top first).
+
+
+def zone_cards(g, player: int, zone: str, ctx=None) -> list[int]:
+    """Card ids of ``player``'s ``zone`` (IR zone names), piles listed top first."""
+    p = g.players[player]
+    if zone == "character":
+        return list(p.characters)
+    if zone == "leader":
+        return [p.leader]
+    if zone == "stage":
+        return [p.stage] if p.stage >= 0 else []
+    if zone == "field":
+        return [p.leader, *p.characters, *((p.stage,) if p.stage >= 0 else ())]
+    if zone == "hand":
+        return list(p.hand)
+    if zone == "trash":
+        return p.trash[::-1]
+    if zone == "deck":
+        return p.deck[::-1]
+    if zone == "life":
+        return p.life[::-1]
+    if zone == "looked":
+        looked = ctx[1] if ctx else ()
+        return [c for c in looked if g.t.owner[c] == player]
+    return []
+
+
+def owners(sel_owner: str, controller: int) -> tuple[int, ...]:
+    if sel_owner == "self":
+        return (controller,)
+    if sel_owner == "opponent":
+        return (1 - controller,)
+    return (controller, 1 - controller)
+
+
+def _compare(op: str, actual, value) -> bool:
+    if op == "==":
+        return actual == value
+    if op == "!=":
+        return actual != value
+    if op == "<=":
+        return actual is not None and actual <= value
+    if op == ">=":
+        return actual is not None and actual >= value
+    if op == "<":
+        return actual is not None and actual < value
+    if op == ">":
+        return actual is not None and actual > value
+    if op == "in":
+        return actual in value
+    if op == "not_in":
+        return actual not in value
+    if op == "range":
+        return actual is not None and value[0] <= actual <= value[1]
+    raise ValueError(f"unknown comparison {op!r}")
+
+
+def _any_compare(op: str, actual_values, value) -> bool:
+    """For multi-valued properties (colors, types, attributes): the card has the value (2-3-5, 2-4-2)."""
+    if op in ("==", "in"):
+        wanted = value if isinstance(value, tuple) else (value,)
+        return any(v in actual_values for v in wanted)
+    if op in ("!=", "not_in"):
+        wanted = value if isinstance(value, tuple) else (value,)
+        return not any(v in actual_values for v in wanted)
+    raise ValueError(f"comparison {op!r} on a list property")
+
+
+FILTER_KEYS = {
+    "cost", "base_cost", "power", "base_power", "counter", "color", "type", "type_includes", "name",
+    "name_includes", "attribute", "state", "category", "other_than_this", "has_trigger", "has_keyword",
+    "multicolored",
+}
+
+
+def matches(g, src: int, cid: int, filters) -> bool:
+    """True if card ``cid`` satisfies every filter (IR ``Filter``)."""
+    d = g.t.defs[cid]
+    for f in filters:
+        k, op, v = f.key, f.op, f.value
+        if k == "cost":
+            if not _compare(op, cv.cost(g, cid) if d.cost is not None else None, v):
+                return False
+        elif k == "base_cost":
+            if not _compare(op, d.cost, v):
+                return False
+        elif k == "power":
+            if not _compare(op, cv.power(g, cid) if d.power is not None else None, v):
+                return False
+        elif k == "base_power":
+            if not _compare(op, d.power, v):
+                return False
+        elif k == "counter":
+            if not _compare(op, d.counter or 0, v):
+                return False
+        elif k == "color":
+            if not _any_compare(op, d.colors, v):
+                return False
+        elif k == "type":  # {X}: exactly that type (2-4-3)
+            if not _any_compare(op, d.types, v):
+                return False
+        elif k == "type_includes":  # "X": a type containing X (2-4-3, rules Q&A)
+            wanted = v if isinstance(v, tuple) else (v,)
+            hit = any(w in t for w in wanted for t in d.types)
+            if hit != (op in ("==", "in")):
+                return False
+        elif k == "name":  # [X]: exactly that name (2-1-2)
+            if not _compare(op, d.name, v):
+                return False
+        elif k == "name_includes":  # "X": a name containing X (2-1-2-1)
+            wanted = v if isinstance(v, tuple) else (v,)
+            if any(w in d.name for w in wanted) != (op in ("==", "in")):
+                return False
+        elif k == "attribute":
+            if not _any_compare(op, d.attributes, v):
+                return False
+        elif k == "state":
+            rested = bool(g.rested[cid])
+            if (v == "rested") != rested:
+                return False
+        elif k == "category":
+            if not _compare(op, d.category, v):
+                return False
+        elif k == "other_than_this":
+            if cid == src:
+                return False
+        elif k == "has_trigger":
+            if (d.trigger_text is not None) != bool(v if v is not None else True):
+                return False
+        elif k == "has_keyword":
+            bit = KEYWORD_BITS.get(v, 0)
+            if cv.has_keyword(g, cid, bit) != (op == "=="):
+                return False
+        elif k == "multicolored":
+            if (len(d.colors) > 1) != bool(v if v is not None else True):
+                return False
+        else:
+            raise ValueError(f"unsupported filter {k!r}")
+    return True
+
+
+def candidates(g, src: int, sel, ctx=None) -> list[int]:
+    """Cards that selector ``sel`` may choose (its ``ref`` ignored), in zone order."""
+    controller = g.t.owner[src]
+    out: list[int] = []
+    for alt in (sel, *sel.alternatives):
+        if alt.ref is not None:
+            out.extend(c for c in resolve_ref(g, src, alt, ctx) if c not in out)
+            continue
+        for who in owners(alt.owner, controller):
+            for zone in alt.zones:
+                for c in zone_cards(g, who, zone, ctx):
+                    if c not in out and matches(g, src, c, alt.filters):
+                        out.append(c)
+    return out
+
+
+def resolve_ref(g, src: int, sel, ctx=None) -> list[int]:
+    """The cards a referencing selector names: ``this``, ``it``, ``rest``, ``attacker`` ..."""
+    ref = sel.ref
+    if ref == "this":
+        return [src]
+    if ref == "it":
+        return list(ctx[0]) if ctx else []
+    if ref == "rest":
+        if not ctx:
+            return []
+        return [c for c in ctx[1] if c not in ctx[0] and c in g.limbo]
+    b = g.battle
+    if ref == "attacker":
+        return [b[0]] if b else []
+    if ref == "attack_target":
+        return [b[1]] if b else []
+    if ref == "battle_opponent":
+        if not b:
+            return []
+        return [b[1] if b[0] == src else b[0]]
+    raise ValueError(f"unsupported reference {ref!r}")
+
+
+CONDITION_KINDS = {"don_x", "your_turn", "opponent_turn", "leader", "match", "count", "and", "or"}
+
+
+def condition_holds(g, src: int, cond, ctx=None) -> bool:
+    """Rule 8-3-2: whether ``cond`` (IR ``Condition``) holds now for the effect of ``src``."""
+    k = cond.kind
+    controller = g.t.owner[src]
+    if k == "don_x":  # 8-3-2-3, 10-2-9-1: X or more DON!! given
+        ok = g.given[src] >= (cond.value or 0)
+    elif k == "your_turn":
+        ok = g.active == controller
+    elif k == "opponent_turn":
+        ok = g.active != controller
+    elif k == "leader":
+        sel = cond.target
+        who = owners(sel.owner if sel is not None else "self", controller)
+        ok = any(matches(g, src, g.players[w].leader, sel.filters if sel else ()) for w in who)
+    elif k == "match":
+        sel = cond.target
+        cards = resolve_ref(g, src, sel, ctx) if sel.ref else candidates(g, src, sel, ctx)
+        ok = bool(cards) and all(matches(g, src, c, sel.filters) for c in cards)
+    elif k == "count":
+        n = len(candidates(g, src, cond.target, ctx))
+        value = cond.value
+        if hasattr(value, "zones"):
+            value = len(candidates(g, src, value, ctx))
+        ok = _compare(cond.op or ">=", n, value)
+    elif k == "and":
+        ok = all(condition_holds(g, src, c, ctx) for c in cond.parts)
+    elif k == "or":
+        ok = any(condition_holds(g, src, c, ctx) for c in cond.parts)
+    else:
+        raise ValueError(f"unsupported condition {k!r}")
+    return ok != cond.negate

@@ -1,0 +1,174 @@
+"""Checklist lines that a scenario file cannot express: the player count (1-1-1), deck-dependent setup
+(5-1-2-4 DON!! deck size, 5-2-1-2 shuffling, 3-2-4 seeded randomness), the end of the game (1-2-1), and
+engine-level properties of the Counter Step (7-1-3-2-1: Counters only from hand) and of the action notation
+(SCENARIOS.md: ``choose a, b`` names a set)."""
+
+from __future__ import annotations
+
+import pytest
+from checklist_helpers import game, numbers, play
+
+from tcgsim.core.decision import Decision
+from tcgsim.onepiece.cards.decklist import load_deck, parse_deck
+from tcgsim.onepiece.rules import notation
+from tcgsim.onepiece.rules.battle import counter_options
+from tcgsim.onepiece.rules.engine import IllegalAction
+from tcgsim.onepiece.rules.frames import HANDLERS, handler
+from tcgsim.onepiece.rules.setup import new_game
+from tcgsim.onepiece.scenario import ScenarioFormatError, load_scenario_text
+
+from checklist_helpers import LEADERS
+
+
+# --- 1-1-1: two players ---------------------------------------------------------------------------------
+
+def test_1_1_1_a_game_has_exactly_two_players(db):
+    g = new_game(load_deck("ST01", db), load_deck("ST02", db), db, seed=1)
+    assert len(g.players) == 2
+    with pytest.raises(TypeError):
+        new_game(load_deck("ST01", db), load_deck("ST02", db), load_deck("ST03", db), db, seed=1)
+
+
+def test_1_1_1_a_scenario_with_a_third_player_is_malformed():
+    text = ("name: three\n" + LEADERS + "state:\n  turn: 3\n  active: p1\n  phase: main\n"
+            "  p1: {leader: TEST-L01}\n  p2: {leader: TEST-L02}\n  p3: {leader: TEST-L01}\n")
+    with pytest.raises(ScenarioFormatError, match="p3"):
+        load_scenario_text(text, "three.yaml")
+
+
+# --- 1-2-1: the game ends when a player loses -----------------------------------------------------------
+
+def test_1_2_1_after_a_loss_no_decision_is_pending_and_no_action_is_accepted():
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, life: [OP01-010], deck: 5, characters: [{card: OP01-023}]}
+        p2: {leader: TEST-L02, life: [], deck: 5, characters: [{card: OP01-012}]}
+    """)
+    play(g, "p1: attack OP01-023 -> opp leader")
+    assert (g.winner, g.end_reason, g.pending) == (0, "life", None)
+    with pytest.raises(IllegalAction):
+        g.apply_index(0)
+
+
+# --- 5-1-2-4 / 1-3-1: construction text replaces the rules (OP15-058: a 6-card DON!! deck) ---------------
+
+def test_5_1_2_4_a_leader_with_a_six_card_don_deck_plays_with_six(db):
+    enel = parse_deck("1xOP15-058\n" + "\n".join(f"4x{n}" for n in
+                      ["OP12-071", "OP15-061", "OP15-064", "OP15-070", "OP15-072", "OP15-073"]) + "\n", db)
+    g = new_game(enel, load_deck("ST01", db), db, seed=2, first=0)
+    while g.pending.kind == "keep":
+        play(g, f"p{g.pending.player + 1}: keep")
+    p = g.players[0]
+    assert (p.don_total, p.don_active, p.don_deck) == (6, 1, 5)  # first turn: 1 of 6 added
+    assert g.players[1].don_total == 10
+    for _ in range(3):  # turns 2, 3, 4: the Enel player adds 2 on turn 3
+        g.apply(("end",))
+    assert g.turn == 4 and p.don_active + p.don_deck == 6 and p.don_deck == 3
+
+
+# --- 5-2-1-2 / 3-2-4: shuffling is random but seeded ------------------------------------------------------
+
+def _opening(db, seed: int):
+    g = new_game(load_deck("ST01", db), load_deck("ST02", db), db, seed=seed, first=0)
+    return [numbers(g, p.hand) + numbers(g, p.deck) for p in g.players]
+
+
+def test_5_2_1_2_decks_are_shuffled_before_the_game(db):
+    unshuffled = [n for n, c in load_deck("ST01", db).main for _ in range(c)]
+    orders = {tuple(_opening(db, seed)[0]) for seed in range(6)}
+    assert len(orders) == 6  # six seeds, six different orders
+    assert tuple(unshuffled) not in orders and tuple(reversed(unshuffled)) not in orders
+    assert all(sorted(o) == sorted(unshuffled) for o in orders)
+
+
+def test_3_2_4_the_shuffle_is_reproducible_from_the_seed(db):
+    assert _opening(db, 41) == _opening(db, 41)
+    assert _opening(db, 41) != _opening(db, 42)
+
+
+# --- 7-1-3-2-1: Counters are used from hand only (rules Q&A) ---------------------------------------------
+
+def test_7_1_3_2_1_counter_options_name_only_character_cards_in_hand():
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, life: [OP01-010], deck: 5, characters: [{card: OP01-065}]}
+        p2:
+          leader: TEST-L02
+          life: [OP01-010]
+          hand: [OP01-036, ST01-006]
+          deck: 5
+          characters: [{card: OP01-043}, {card: OP01-012, rested: true}]
+    """)
+    play(g, "p1: attack OP01-065 -> opp leader")
+    assert g.pending.kind == "counter"
+    p2 = g.players[1]
+    used = {o[1] for o in g.pending.options if o[0] == "counter"}
+    assert numbers(g, used) == ["OP01-036"]  # not the field Characters, not the card without a Counter
+    targets = {o[2] for o in g.pending.options if o[0] == "counter"}
+    assert targets == {p2.leader, *p2.characters}  # any of the defender's cards, rested ones too
+    assert set(g.pending.options) == set(counter_options(g, 1))
+
+
+# --- SCENARIOS.md: `choose a, b` answers compare as sets; `order` in order --------------------------------
+
+def test_choose_answers_compare_as_sets_and_order_answers_in_order():
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, life: [OP01-010], hand: [OP01-010, OP01-012, OP01-023], deck: 5}
+        p2: {leader: TEST-L02, life: [OP01-010], deck: 5}
+    """)
+    a, b, c = g.players[0].hand
+    g.pending = Decision(0, "choose", (("choose", a, b), ("choose", b, c)))
+    assert notation.parse(g, "choose OP01-012, OP01-010") == ("choose", a, b)
+    assert notation.parse(g, "choose OP01-010, OP01-012") == ("choose", a, b)
+    assert notation.parse(g, "choose OP01-023, OP01-012") == ("choose", b, c)
+    with pytest.raises(IllegalAction):
+        notation.parse(g, "choose OP01-010, OP01-023")
+    with pytest.raises(IllegalAction):
+        notation.parse(g, "choose OP01-010, OP01-010")  # one reference per card
+    g.pending = Decision(0, "order", (("order", a, b), ("order", b, a)))
+    assert notation.parse(g, "order OP01-012, OP01-010") == ("order", b, a)
+    assert notation.parse(g, "order OP01-010, OP01-012") == ("order", a, b)
+
+
+# --- 5-2-1-5-1: start-of-game effects, the chooser's first -----------------------------------------------
+
+RESOLVED: list[int] = []
+
+if "test_start_of_game_effect" not in HANDLERS:
+    @handler("test_start_of_game_effect")
+    def _start_of_game_effect(g, frame, choice):
+        """Stands for a Leader's "at the start of the game" effect: records whose effect resolved."""
+        g.stack.pop()
+        RESOLVED.append(g.t.owner[frame[1]])
+
+
+@pytest.mark.parametrize("answer", ["first", "second"])
+def test_5_2_1_5_1_the_choosers_start_of_game_effects_resolve_first(db, monkeypatch, answer):
+    """5-2-1-5-1: the player who chose to go first or second resolves their "at the start of the game"
+    effects first, then the other player: the chooser, not necessarily the first player."""
+    from tcgsim.onepiece.effects import hooks
+
+    real_fire = hooks.fire
+
+    def fire(g, timing, cards):
+        if timing == hooks.START_OF_GAME:
+            for cid in cards:
+                g.stack.append(("test_start_of_game_effect", cid))
+        else:
+            real_fire(g, timing, cards)
+
+    monkeypatch.setattr(hooks, "fire", fire)
+    RESOLVED.clear()
+    g = new_game(load_deck("ST01", db), load_deck("ST02", db), db, seed=5)
+    chooser = g.pending.player
+    play(g, f"p{chooser + 1}: {answer}")
+    assert g.first == (chooser if answer == "first" else 1 - chooser)
+    assert RESOLVED == [chooser, 1 - chooser]
+    assert g.pending.kind == "keep" and g.pending.player == g.first  # then 5-2-1-6: hands, mulligans

@@ -1,0 +1,161 @@
+"""Hidden and open information in a player's view and in the log shown to that player (rules 3-1-4, 3-1-5,
+3-2-2, 3-3-2, 3-4-2, 3-4-3, 3-5-2, 3-9-2, 3-10-2, 3-10-2-1, 4-5-1, 10-1-5-2; SCENARIOS.md: skipping a hidden
+decision is never information). Each test places card numbers that appear nowhere else on the board in the
+zone under test, so a leak shows up as that number in what the other player sees."""
+
+from __future__ import annotations
+
+from checklist_helpers import game, numbers, play, seen_by
+
+from tcgsim.onepiece.rules.view import player_view
+
+BOARD = """
+    turn: 3
+    active: p1
+    phase: main
+    p1:
+      leader: TEST-L01
+      life: [OP01-092, OP01-107]        # unique numbers: p1's face-down Life
+      hand: [OP01-110, OP02-020]        # unique: p1's hand
+      deck: [OP01-065, OP02-007, OP02-055, OP02-053]   # unique: p1's deck
+      characters:
+        - {card: OP01-023}
+      don: {active: 2, rested: 1}
+    p2:
+      leader: TEST-L02
+      life: [{card: OP02-039, face_up: true}, OP01-045]   # a face-up Life card, then a face-down one
+      hand: [OP02-043, OP02-054]
+      deck: [OP02-109, OP02-116]
+      trash: [OP02-097, OP02-107]         # top first
+      characters:
+        - {card: OP01-012, rested: true}
+      don: {active: 0, rested: 3}
+"""
+
+
+def test_3_1_4_zone_sizes_are_public_to_both_players():
+    """3-1-4: every zone's card count is open information; 3-3-2 / 3-9-2: DON!! deck and cost area are open."""
+    g = game(BOARD)
+    for viewer in (0, 1):
+        v = player_view(g, viewer)
+        me, opp = (v["me"], v["opponent"])
+        mine, theirs = g.players[viewer], g.players[1 - viewer]
+        for side, p in ((me, mine), (opp, theirs)):
+            assert side["hand_count"] == len(p.hand)
+            assert side["deck_count"] == len(p.deck)
+            assert side["life_count"] == len(p.life)
+            assert side["don"] == {"active": p.don_active, "rested": p.don_rested, "deck": p.don_deck}
+    v = player_view(g, 0)["opponent"]
+    assert (v["hand_count"], v["deck_count"], v["life_count"]) == (2, 2, 2)
+    assert v["don"] == {"active": 0, "rested": 3, "deck": 7}
+
+
+def test_3_4_2_3_4_3_hand_is_seen_by_its_owner_only():
+    g = game(BOARD)
+    assert player_view(g, 0)["me"]["hand"] == ["OP01-110", "OP02-020"]
+    assert player_view(g, 1)["me"]["hand"] == ["OP02-043", "OP02-054"]
+    for number in ("OP01-110", "OP02-020"):
+        assert number not in seen_by(g, 1)
+    for number in ("OP02-043", "OP02-054"):
+        assert number not in seen_by(g, 0)
+
+
+def test_3_2_2_deck_contents_and_order_are_hidden_from_both_players():
+    g = game(BOARD)
+    for viewer in (0, 1):
+        seen = seen_by(g, viewer)
+        for number in ("OP01-065", "OP02-007", "OP02-055", "OP02-053", "OP02-109", "OP02-116"):
+            assert number not in seen, (viewer, number)
+
+
+def test_3_10_2_face_down_life_is_hidden_even_from_its_owner_3_10_2_1_face_up_life_is_open():
+    g = game(BOARD)
+    for viewer in (0, 1):
+        seen = seen_by(g, viewer)
+        for number in ("OP01-092", "OP01-107", "OP01-045"):
+            assert number not in seen, (viewer, number)
+        assert "OP02-039" in seen  # face-up: open to both (3-10-2-1)
+    assert player_view(g, 0)["opponent"]["life_face_up"] == [{"position": 1, "card": "OP02-039"}]
+    assert player_view(g, 1)["me"]["life_face_up"] == [{"position": 1, "card": "OP02-039"}]
+
+
+def test_3_5_2_trash_is_open_and_new_cards_go_on_top():
+    """3-5-1 / 3-5-2: the trash is face-up for both; a K.O.'d Character is placed on top (10-2-1-2)."""
+    g = game(BOARD)
+    assert player_view(g, 0)["opponent"]["trash"] == ["OP02-097", "OP02-107"]  # top first
+    play(g, "p1: attack OP01-023 -> opp OP01-012", "p2: end counter")
+    assert numbers(g, g.players[1].characters) == []
+    for viewer in (0, 1):
+        side = player_view(g, viewer)["opponent" if viewer == 0 else "me"]
+        assert side["trash"] == ["OP01-012", "OP02-097", "OP02-107"]
+
+
+def test_4_5_1_a_drawn_card_is_not_shown_to_the_opponent():
+    """4-5-1 / 6-3-1: the Draw Phase adds the deck's top card to hand without revealing it."""
+    g = game(BOARD.replace("phase: main", "phase: draw"))
+    assert numbers(g, g.players[0].hand) == ["OP01-110", "OP02-020", "OP01-065"]
+    assert "OP01-065" in seen_by(g, 0)
+    assert "OP01-065" not in seen_by(g, 1)
+    assert any("draws 1 card" in text for vis, text in g.log if vis is None)
+
+
+def test_3_10_2_1_a_face_up_life_card_taken_by_damage_stays_known_to_the_opponent():
+    g = game(BOARD)
+    play(g, "p1: attack OP01-023 -> opp leader", "p2: end counter")
+    assert "OP02-039" in numbers(g, g.players[1].hand)
+    known = player_view(g, 0)["known"]
+    assert {"card": "OP02-039", "zone": "opp hand"} in known
+
+
+TRIGGER_BOARD = """
+    turn: 3
+    active: p1
+    phase: main
+    p1:
+      leader: TEST-L01
+      life: [OP01-010]
+      deck: 10
+      characters:
+        - {card: OP01-023}
+    p2:
+      leader: TEST-L02
+      life: [LIFECARD, OP01-010]
+      deck: 10
+"""
+TRIGGER_CARD = """
+- {number: TEST-T01, name: Test Ambusher, category: Character, colors: [Green], cost: 2, power: 3000,
+   text: "[Trigger] Play this card."}
+- {number: TEST-N01, name: Test Bystander, category: Character, colors: [Green], cost: 2, power: 3000}
+"""
+
+
+def _attacker_sees_after_damage(life_card: str, *declines: str) -> str:
+    g = game(TRIGGER_BOARD.replace("LIFECARD", life_card), TRIGGER_CARD)
+    play(g, "p1: attack OP01-023 -> opp leader", "p2: end counter", *declines)
+    assert g.pending.kind == "main" and numbers(g, g.players[1].hand) == [life_card]
+    return seen_by(g, 0).replace(life_card, "?")
+
+
+def test_10_1_5_2_a_declined_trigger_card_goes_to_hand_unrevealed():
+    """10-1-5-2: not using a [Trigger] adds the card to hand without revealing it; and whether the Life card
+    had a [Trigger] at all (whether the decision was asked) is not visible to the attacker."""
+    g = game(TRIGGER_BOARD.replace("LIFECARD", "TEST-T01"), TRIGGER_CARD)
+    play(g, "p1: attack OP01-023 -> opp leader", "p2: end counter", "p2: no trigger")
+    assert "TEST-T01" not in seen_by(g, 0)
+    assert "TEST-T01" in seen_by(g, 1)
+    with_trigger = _attacker_sees_after_damage("TEST-T01", "p2: no trigger")
+    without = _attacker_sees_after_damage("TEST-N01")
+    assert with_trigger == without
+
+
+def test_counter_step_skipped_or_declined_looks_the_same_to_the_attacker():
+    """SCENARIOS.md: a Counter Step that passed by itself (no usable Counter) and one the defender declined
+    show the attacker the same view and log."""
+    def attacker_sees(hand: str) -> str:
+        g = game(TRIGGER_BOARD.replace("LIFECARD", "OP01-010") + f"      hand: [{hand}]\n")
+        assert numbers(g, g.players[1].hand) == [hand]
+        play(g, "p1: attack OP01-023 -> opp leader", "p2: end counter")
+        assert g.pending.kind == "main" and g.players[1].life and len(g.players[1].hand) == 2
+        return seen_by(g, 0).replace(hand, "?")
+
+    assert attacker_sees("OP01-036") == attacker_sees("ST01-006")  # Counter +1000 / no Counter
