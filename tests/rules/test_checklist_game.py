@@ -1,12 +1,13 @@
 """Checklist lines that a scenario file cannot express: the player count (1-1-1), deck-dependent setup
-(5-1-2-4 DON!! deck size, 5-2-1-2 shuffling, 3-2-4 seeded randomness), the end of the game (1-2-1), and
+(5-1-2-4 DON!! deck size, 5-2-1-2 shuffling, 3-2-4 seeded randomness, 5-2-1-5-1 the order of start-of-game
+effects), the end of the game (1-2-1), and
 engine-level properties of the Counter Step (7-1-3-2-1: Counters only from hand) and of the action notation
 (SCENARIOS.md: ``choose a, b`` names a set)."""
 
 from __future__ import annotations
 
 import pytest
-from checklist_helpers import game, numbers, play
+from checklist_helpers import LEADERS, game, numbers, play
 
 from tcgsim.core.decision import Decision
 from tcgsim.onepiece.cards.decklist import load_deck, parse_deck
@@ -16,8 +17,6 @@ from tcgsim.onepiece.rules.engine import IllegalAction
 from tcgsim.onepiece.rules.frames import HANDLERS, handler
 from tcgsim.onepiece.rules.setup import new_game
 from tcgsim.onepiece.scenario import ScenarioFormatError, load_scenario_text
-
-from checklist_helpers import LEADERS
 
 
 # --- 1-1-1: two players ---------------------------------------------------------------------------------

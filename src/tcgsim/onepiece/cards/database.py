@@ -268,13 +268,23 @@ def card_from_record(record: Mapping, types: tuple[str, ...] | None = None) -> C
     paragraphs, trigger = split_text(record.get("effects") or "")
     facts = analyse_text(paragraphs, trigger)
     block = str(record.get("block_icon") or "").strip()
+    category = _CATEGORIES[str(record["card_type"]).upper()]
+    cost = _int_or_none(record.get("cost"))
+    power = _int_or_none(record.get("power"))
+    # The data prints "-" for a cost or power of 0 (e.g. the 0-cost Event OP02-068, the 0-power
+    # Character OP01-006): rule 2-7-5 gives every Character, Event and Stage a cost, 2-6-2 every
+    # Character a power.
+    if cost is None and category in ("Character", "Event", "Stage") and str(record.get("cost", "-")).strip() in ("-", ""):
+        cost = 0
+    if power is None and category == "Character":
+        power = 0
     return CardDef(
         number=normalize_number(record["card_number"]),
         name=_clean(record.get("card_name") or ""),
-        category=_CATEGORIES[str(record["card_type"]).upper()],
+        category=category,
         colors=_strings(record.get("colors")),
-        cost=_int_or_none(record.get("cost")),
-        power=_int_or_none(record.get("power")),
+        cost=cost,
+        power=power,
         counter=_int_or_none(record.get("counter")),
         life=_int_or_none(record.get("life")),
         attributes=_strings(record.get("attributes")),
