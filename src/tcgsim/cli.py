@@ -78,6 +78,41 @@ def format_card(card: CardDef) -> str:
     return "\n".join(lines)
 
 
+@cards_app.command("coverage")
+def cards_coverage(
+    set_: str = typer.Option(None, "--set", help="Only this set (card-number prefix, e.g. OP01, ST01, EB04, P)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """How many unique cards the engine plays fully, per set and overall, and the fragments it does not."""
+    import json
+
+    from tcgsim.onepiece.cards.database import default_database
+    from tcgsim.onepiece.effects.cards import engine_coverage
+
+    report = engine_coverage(default_database(), set_)
+    if set_ and not report["total"]:
+        raise UserError(f"--set {set_}: no card number starts with {set_}-")
+    if as_json:
+        print(json.dumps(report))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="cards the engine plays fully (every effect compiled and supported)")
+    for col in ("set", "cards", "compiled", "%"):
+        table.add_column(col, justify="right" if col != "set" else "left")
+    for name, entry in report["by_set"].items():
+        table.add_row(name, str(entry["total"]), str(entry["compiled"]),
+                      f"{100 * entry['compiled'] / entry['total']:.1f}")
+    table.add_row("all", str(report["total"]), str(report["compiled"]),
+                  f"{100 * report['compiled'] / max(report['total'], 1):.1f}", style="bold")
+    console = Console()
+    console.print(table)
+    console.print(f"{len(report['unsupported'])} unsupported fragments:")
+    for u in report["unsupported"]:
+        console.print(f"  {u['number']}: {u['fragment']}", markup=False, highlight=False)
+
+
 @cards_app.command("show")
 def cards_show(
     number: str = typer.Argument(..., help="Card number, e.g. OP01-016 (alt-art suffixes such as _p1 allowed)."),
@@ -264,6 +299,46 @@ def bench_command(
         typer.echo(json.dumps(result))
     else:
         print_bench(result)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# tcgsim play
+# ----------------------------------------------------------------------------------------------------------
+
+@app.command("play")
+def play_command(
+    deck_a: str = typer.Argument(..., help="Deck A (player p1): a decklist file or a bundled deck name."),
+    deck_b: str = typer.Argument(..., help="Deck B (player p2): a decklist file or a bundled deck name."),
+    agent: str = typer.Option("mcts", "--agent", help="Your opponent: mcts, heuristic, random (or mcts:N)."),
+    seed: int = typer.Option(None, "--seed", help="Game seed (default: a random one, printed)."),
+    seat: int = typer.Option(1, "--seat", min=1, max=2, help="Your seat: 1 = deck A (p1), 2 = deck B (p2)."),
+    mcts_iterations: int = typer.Option(None, "--mcts-iterations", min=1,
+                                        help="MCTS iterations per decision (default 200; reproducible)."),
+    mcts_ms: float = typer.Option(None, "--mcts-ms", min=1, help="MCTS time per decision in milliseconds "
+                                  "instead of iterations (wall clock: NOT reproducible)."),
+) -> None:
+    """Play one side of a game at the terminal against an agent: the board, the legal actions numbered;
+    answer with a number or the action notation, `concede`, `help` or `quit`."""
+    import os
+
+    from tcgsim.agents import make_agent
+    from tcgsim.agents.human import play_terminal
+    from tcgsim.agents.mcts import MCTSAgent
+    from tcgsim.batch.runner import load_decks
+    from tcgsim.core.rng import derive_seed
+    from tcgsim.onepiece.cards.database import default_database
+
+    db = default_database()
+    a, b = load_decks(deck_a, deck_b, db)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    agent_seed = derive_seed(seed, "agent", 2 - seat)
+    opponent = make_agent(agent, agent_seed, db=db)
+    if isinstance(opponent, MCTSAgent) and (mcts_iterations is not None or mcts_ms is not None):
+        opponent = MCTSAgent(agent_seed, iterations=mcts_iterations, ms=mcts_ms, db=db)
+    elif mcts_iterations is not None or mcts_ms is not None:
+        raise UserError(f"--mcts-iterations/--mcts-ms apply to the mcts agent, not {agent!r}")
+    play_terminal(a, b, db, opponent, seed=seed, seat=seat)
 
 
 # ----------------------------------------------------------------------------------------------------------

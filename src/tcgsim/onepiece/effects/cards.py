@@ -110,7 +110,8 @@ def _actions(actions) -> str | None:
             return f"duration {a.duration}"
         if a.op == "gain_keyword" and a.param("keyword") not in KEYWORD_BITS:
             return f"keyword {a.param('keyword')}"
-        if a.op == "cannot" and (a.param("what") != "activate" or a.param("keyword") != "Blocker"):
+        if a.op == "cannot" and (a.param("what") != "activate" or a.param("keyword") != "Blocker"
+                                 or {k for k, _ in a.params} - {"what", "keyword", "attacker"}):
             return "prohibition other than [Blocker]"
         if "don" in (a.target.zones if a.target else ()) and a.op not in ("rest", "set_active"):
             return f"{a.op} on DON!!"
@@ -227,3 +228,34 @@ def _act(a) -> str:
     if a.options:
         out += " { " + " | ".join("; ".join(_act(b) for b in opt) for opt in a.options) + " }"
     return out
+
+
+def engine_coverage(db, set_prefix: str | None = None) -> dict:
+    """How many unique cards the engine plays fully: every fragment of their text is compiled *and*
+    supported by the interpreter (an effect counts only when all its constructs are implemented and
+    behaviour-tested). Alternate arts are folded into their base card; a set is the number's prefix.
+
+    Shape: ``{"total": N, "compiled": M, "by_set": {"OP01": {"total", "compiled"}, ...},
+    "unsupported": [{"number", "fragment"}, ...]}``. ``set_prefix`` (e.g. ``"OP01"``) restricts it to
+    one set; an unknown set gives ``total`` 0.
+    """
+    from .compiler import card_set
+
+    total = compiled = 0
+    by_set: dict[str, dict[str, int]] = {}
+    unsupported: list[dict[str, str]] = []
+    for printed in db:
+        s = card_set(printed.number)
+        if set_prefix is not None and s.upper() != set_prefix.upper():
+            continue
+        card = db.get(printed.number)
+        entry = by_set.setdefault(s, {"total": 0, "compiled": 0})
+        total += 1
+        entry["total"] += 1
+        if card.unsupported:
+            unsupported.extend({"number": card.number, "fragment": f} for f in card.unsupported)
+        else:
+            compiled += 1
+            entry["compiled"] += 1
+    return {"total": total, "compiled": compiled, "by_set": dict(sorted(by_set.items())),
+            "unsupported": unsupported}

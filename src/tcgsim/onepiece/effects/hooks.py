@@ -24,57 +24,56 @@ WHEN_ATTACKED = "when_attacked"
 END_OF_BATTLE = "end_of_battle"
 
 
+# Bound by effects/interpreter.py when it is imported (it imports the rules modules that import this one).
+_start_effect = None
+_can_pay = None
+_conditions_hold = None
+
+
 def fire(g, timing: str, cards) -> None:
     """Queue the auto effects of ``cards`` (ids) that trigger at ``timing`` (rule 8-1-3-1).
 
     Order follows rule 8-6-1: the turn player's effects resolve first.
     """
-    defs = g.t.defs
+    timed = g.t.timed
     for cid in cards:
-        if defs[cid].effects:
-            _queue(g, cid, timing)
+        idxs = timed[cid].get(timing)
+        if idxs:
+            _queue(g, cid, idxs)
 
 
-def _queue(g, cid: int, timing: str) -> None:
-    from .interpreter import start_effect
-
+def _queue(g, cid: int, idxs: tuple) -> None:
     effects = g.t.defs[cid].effects
-    for idx in range(len(effects) - 1, -1, -1):
-        if effects[idx].timing == timing and effects[idx].kind == "auto":
-            start_effect(g, cid, idx)
+    for idx in reversed(idxs):
+        if effects[idx].kind == "auto":
+            _start_effect(g, cid, idx)
 
 
 def fire_on_ko(g, cid: int) -> None:
     """Rule 10-2-17: [On K.O.] conditions are checked on the field; the effect resolves from the trash."""
-    if g.t.defs[cid].effects:
-        _queue(g, cid, ON_KO)
+    idxs = g.t.timed[cid].get(ON_KO)
+    if idxs:
+        _queue(g, cid, idxs)
 
 
 def activatable(g, cid: int, timing: str) -> list[int]:
     """Indices of ``cid``'s compiled effects with ``timing`` (``activate_main``, ``main``, ``counter``,
     ``trigger``); empty when the card has none or they are unsupported."""
-    effects = g.t.defs[cid].effects
-    if not effects:
-        return []
-    return [i for i, e in enumerate(effects) if e.timing == timing]
+    return g.t.timed[cid].get(timing, ())
 
 
 def usable(g, cid: int, idx: int) -> bool:
     """Whether an activated effect can be used now: its conditions hold (8-3-2), [Once Per Turn] is
     unused (10-2-13) and its activation cost can be paid (8-3-1-3)."""
-    from .interpreter import can_pay, conditions_hold
-
     eff = g.t.defs[cid].effects[idx]
     if eff.once_per_turn and (cid, idx) in g.once:
         return False
-    return conditions_hold(g, cid, eff) and can_pay(g, cid, eff)
+    return (not eff.conditions or _conditions_hold(g, cid, eff)) and (not eff.costs or _can_pay(g, cid, eff))
 
 
 def activate(g, cid: int, idx: int) -> None:
     """Resolve an activated effect the player chose to use (its costs are then paid, no yes/no)."""
-    from .interpreter import start_effect
-
-    start_effect(g, cid, idx, stage=1)
+    _start_effect(g, cid, idx, stage=1)
 
 
 def has_supported_trigger(g, cid: int) -> bool:

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from ..cards.model import CHARACTER, KW_BLOCKER, KW_UNBLOCKABLE
 from ..effects import hooks
-from .continuous import (BATTLE, CANNOT_BLOCK, NO_BLOCKER, POWER, add_modifier, card_flag, expire, has_keyword,
-                         player_flag)
+from .continuous import BATTLE, CANNOT_BLOCK, POWER, add_modifier, blocker_forbidden, card_flag, expire, has_keyword
 from .frames import handler
 from .zones import pay_don
 from .continuous import cost as current_cost
@@ -55,7 +54,7 @@ def block_step(g, frame, choice) -> None:
     d = 1 - g.active
     if choice is None:
         opts = []
-        if not has_keyword(g, attacker, KW_UNBLOCKABLE) and not (g.mods and player_flag(g, d, NO_BLOCKER)):
+        if not has_keyword(g, attacker, KW_UNBLOCKABLE) and not (g.mods and blocker_forbidden(g, d, attacker)):
             rested = g.rested
             for c in g.players[d].characters:
                 if c != target and not rested[c] and has_keyword(g, c, KW_BLOCKER) and not (

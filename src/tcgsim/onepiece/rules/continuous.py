@@ -20,6 +20,7 @@ BASE_COST = 3
 KEYWORD = 4
 NO_BLOCKER = 5  # player flag: cannot activate [Blocker] (e.g. during this battle)
 CANNOT_BLOCK = 6  # this card's [Blocker] cannot be activated
+NO_BLOCKER_VS = 7  # player flag: cannot activate [Blocker] when the card ``amount`` attacks
 
 BATTLE = 0
 END = 1
@@ -87,19 +88,15 @@ def static_keyword(g, cid: int, bit: int) -> bool:
 
 
 def _static_actions(g, op: str):
+    entries = g.t.static_ops.get(op)
+    if not entries:
+        return
     from ..effects.select import condition_holds
 
-    defs = g.t.defs
-    for src in g.t.static:
-        if not g.on_field(src):
-            continue
-        for eidx, eff in enumerate(defs[src].effects):
-            if eff.kind != "permanent":
-                continue
-            acts = [a for a in eff.actions if a.op == op]
-            if acts and all(condition_holds(g, src, c) for c in eff.conditions):
-                for a in acts:
-                    yield src, eidx, a
+    for src, eff, acts in entries:
+        if g.on_field(src) and all(condition_holds(g, src, c) for c in eff.conditions):
+            for a in acts:
+                yield src, 0, a
 
 
 def _static_targets(g, src: int, a, cid: int) -> bool:
@@ -148,6 +145,15 @@ def card_flag(g, cid: int, stat: int) -> bool:
     """True if a modifier ``stat`` (e.g. ``CANNOT_BLOCK``) applies to card ``cid``."""
     for m in g.mods:
         if m[0] == cid and m[1] == stat:
+            return True
+    return False
+
+
+def blocker_forbidden(g, defender: int, attacker: int) -> bool:
+    """Whether ``defender`` may not activate [Blocker] against ``attacker`` (NO_BLOCKER, NO_BLOCKER_VS)."""
+    key = -1 - defender
+    for m in g.mods:
+        if m[0] == key and (m[1] == NO_BLOCKER or (m[1] == NO_BLOCKER_VS and m[2] == attacker)):
             return True
     return False
 

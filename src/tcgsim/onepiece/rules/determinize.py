@@ -95,7 +95,12 @@ def determinize(g, player: int, rng: Rng):
     card is created or lost. The clone carries no log, trace or answer history, and its own game stream is
     reseeded from ``rng``, so it tells nothing about the real future shuffles either. ``rng`` is advanced;
     ``g`` is not modified. The result depends only on the public part of ``g`` and on ``rng``.
+
+    Raises ``ValueError`` if a decision of the other player is pending: its options can name that
+    player's hidden cards (a Counter card in hand), so it cannot be resumed on redealt cards.
     """
+    if g.pending is not None and g.pending.player != player:
+        raise ValueError(f"p{g.pending.player + 1}'s decision is pending: determinize for that player")
     h = g.clone()
     h.log = None
     h.trace = None

@@ -37,9 +37,11 @@ def main_options(g) -> list[tuple]:
         if (current_cost(g, cid) if g.mods else (d.cost or 0)) <= avail:
             opts.append(("play", cid))
     # 6-5-4-1: [Activate: Main] effects of the Leader, Characters and Stage.
+    timed = g.t.timed
     for cid in (p.leader, *p.characters, *((p.stage,) if p.stage >= 0 else ())):
-        if defs[cid].effects:
-            for idx in hooks.activatable(g, cid, "activate_main"):
+        idxs = timed[cid].get("activate_main")
+        if idxs:
+            for idx in idxs:
                 if hooks.usable(g, cid, idx):
                     opts.append(("activate", cid, idx))
     # 6-5-5: give active DON!! to the Leader or a Character, any number at a time.

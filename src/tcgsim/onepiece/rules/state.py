@@ -77,7 +77,7 @@ class PlayerState:
 class Tables:
     """Per-game static data shared by every clone: card definitions and owners, indexed by card id."""
 
-    __slots__ = ("defs", "owner", "numbers", "custom", "static")
+    __slots__ = ("defs", "owner", "numbers", "custom", "static", "timed", "static_ops")
 
     def __init__(self, defs: list[CardDef], owner: list[int], custom: dict[str, CardDef] | None = None):
         self.defs = tuple(defs)
@@ -86,3 +86,26 @@ class Tables:
         self.custom = dict(custom or {})
         # cards with permanent effects (rule 8-1-3-3), read by continuous.py while they are on the field
         self.static = tuple(i for i, d in enumerate(self.defs) if any(e.kind == "permanent" for e in d.effects))
+        # per card: timing -> indices of its effects with that timing (auto effects only for auto timings)
+        self.timed: tuple[dict, ...] = tuple(_timed(d) for d in self.defs)
+        # action op -> [(source id, effect, actions of that op)] over the permanent effects
+        self.static_ops: dict[str, list] = {}
+        for i in self.static:
+            for eff in self.defs[i].effects:
+                if eff.kind == "permanent":
+                    for op in {a.op for a in eff.actions}:
+                        acts = tuple(a for a in eff.actions if a.op == op)
+                        self.static_ops.setdefault(op, []).append((i, eff, acts))
+
+
+_NO_TIMINGS: dict = {}
+
+
+def _timed(d: CardDef) -> dict:
+    if not d.effects:
+        return _NO_TIMINGS
+    out: dict[str, tuple] = {}
+    for idx, e in enumerate(d.effects):
+        if e.timing is not None and (e.kind != "auto" or True):
+            out[e.timing] = out.get(e.timing, ()) + (idx,)
+    return out

@@ -1,0 +1,443 @@
+"""The actions of card effects (IR ``Action.op``), each resolving one step of an effect.
+
+Every function is registered in :data:`interpreter.OPS` under its op name and called as
+``fn(game, frame, action, choice)`` by the ``act`` frame; it pops its frame when done (see
+interpreter.py for the frame layout and the helpers used here).
+"""
+
+from __future__ import annotations
+
+from ..cards.model import CHARACTER, KEYWORD_BITS, STAGE
+from ..rules import continuous as cv
+from ..rules.frames import handler
+from ..rules.zones import draw, ko, place_stage
+from . import hooks
+from .interpreter import (
+    DID, EMPTY_CTX, choose_cards, finish, duration_of, move_to_trash, push_actions,
+    remove_from_zone, set_ctx, choose_targets, chooser_of, op, start_effect,
+)
+from .select import condition_holds
+
+
+@op("draw")
+def op_draw(g, frame, a, choice) -> None:
+    """Rule 4-5: draw N cards."""
+    n = draw(g, chooser_of(g, frame[1], a), a.amount or 1)
+    finish(g, frame, did=n > 0)
+
+
+@op("modify_power")
+def op_modify_power(g, frame, a, choice) -> None:
+    """Give or take power for a duration (rules 1-3-6-1, 8-1-4)."""
+    chosen = choose_targets(g, frame, a, choice)
+    if chosen is None:
+        return
+    me = g.t.owner[frame[1]]
+    kind, turn = duration_of(g, me, a.duration)
+    for c in chosen:
+        if g.on_field(c):
+            cv.add_modifier(g, c, cv.POWER, a.amount or 0, kind, turn, me)
+    finish(g, frame, it=chosen, did=bool(chosen))
+
+
+@op("modify_cost")
+def op_modify_cost(g, frame, a, choice) -> None:
+    """Give or take cost for a duration (rule 1-3-6-2)."""
+    chosen = choose_targets(g, frame, a, choice)
+    if chosen is None:
+        return
+    me = g.t.owner[frame[1]]
+    kind, turn = duration_of(g, me, a.duration)
+    for c in chosen:
+        cv.add_modifier(g, c, cv.COST, a.amount or 0, kind, turn, me)
+    finish(g, frame, it=chosen, did=bool(chosen))
+
+
+@op("gain_keyword")
+def op_gain_keyword(g, frame, a, choice) -> None:
+    """A card gains a keyword for a duration (e.g. [Rush] during this turn)."""
+    chosen = choose_targets(g, frame, a, choice)
+    if chosen is None:
+        return
+    me = g.t.owner[frame[1]]
+    kind, turn = duration_of(g, me, a.duration)
+    bit = KEYWORD_BITS[a.param("keyword")]
+    for c in chosen:
+        if g.on_field(c):
+            cv.add_modifier(g, c, cv.KEYWORD, bit, kind, turn, me)
+    finish(g, frame, it=chosen, did=bool(chosen))
+
+
+@op("ko")
+def op_ko(g, frame, a, choice) -> None:
+    """Rule 10-2-1: K.O. the chosen Characters."""
+    chosen = choose_targets(g, frame, a, choice)
+    if chosen is None:
+        return
+    g.stack.pop()
+    done = [c for c in chosen if c in g.players[g.t.owner[c]].characters]
+    if frame[4] in g.ctx:
+        set_ctx(g, frame[4], it=done, did=bool(done))
+    for c in done:
+        ko(g, c, by_effect=True)
+
+
+@op("rest")
+def op_rest(g, frame, a, choice) -> None:
+    """Rest the chosen cards (4-4-1); resting wins over setting active at the same time (1-3-8)."""
+    if "don" in a.target.zones:
+        return _rest_don(g, frame, a)
+    chosen = choose_targets(g, frame, a, choice)
+    if chosen is None:
+        return
+    for c in chosen:
+        if g.on_field(c):
+            g.rested[c] = 1
+    finish(g, frame, it=chosen, did=bool(chosen))
+
+
+def _rest_don(g, frame, a) -> None:
+    me = g.t.owner[frame[1]]
+    who = 1 - me if a.target.owner == "opponent" else me
+    p = g.players[who]
+    n = min(a.target.count or 1, p.don_active)
+    p.don_active -= n
+    p.don_rested += n
+    finish(g, frame, did=n > 0)
+
+
+@op("set_active")
+def op_set_active(g, frame, a, choice) -> None:
+    """Set the chosen cards (or rested DON!!) as active."""
+    if "don" in a.target.zones:
+        me = g.t.owner[frame[1]]
+        p = g.players[me]
+        n = min(a.target.count or 1, p.don_rested)
+        p.don_rested -= n
+        p.don_active += n
+        finish(g, frame, did=n > 0)
+        return
+    chosen = choose_targets(g, frame, a, choice)
+    if chosen is None:
+        return
+    for c in chosen:
+        if g.on_field(c):
+            g.rested[c] = 0
+    finish(g, frame, it=chosen, did=bool(chosen))
+
+
+@op("return_to_hand")
+def op_return_to_hand(g, frame, a, choice) -> None:
+    """Return the chosen cards to their owner's hand (they become new objects, 3-1-6)."""
+    chosen = choose_targets(g, frame, a, choice)
+    if chosen is None:
+        return
+    for c in chosen:
+        remove_from_zone(g, c)
+        g.players[g.t.owner[c]].hand.append(c)
+    finish(g, frame, it=chosen, did=bool(chosen))
+
+
+@op("to_deck")
+def op_to_deck(g, frame, a, choice) -> None:
+    """Place cards at the top or bottom of their owner's deck; several cards: the player orders them
+    one at a time, the first chosen ends highest (SCENARIOS.md ``order``)."""
+    src, inst = frame[1], frame[4]
+    state = frame[5]
+    me = g.t.owner[src]
+    position = a.param("position", "bottom")
+    if not state or not isinstance(state[0], str):  # still choosing the cards (see choose_cards)
+        chosen = choose_targets(g, frame, a, choice)
+        if chosen is None:
+            return
+        choice = None
+        state = ("ordering", tuple(chosen), (), position)
+        if position == "top_or_bottom":
+            state = ("where", tuple(chosen), (), position)
+    if state[0] == "where":
+        if choice is None:
+            choice = g.ask(me, "option", [("option", 1), ("option", 2)])
+            if choice is None:
+                g.stack[-1] = frame[:5] + (state,)
+                return
+        state = ("ordering", state[1], (), "top" if choice[1] == 1 else "bottom")
+        choice = None
+    _, cards, ordered, position = state
+    if choice is not None:
+        ordered = ordered + (choice[1],)
+    while len(ordered) < len(cards):
+        left = [c for c in cards if c not in ordered]
+        opts = [("order", c) for c in _distinct_numbers(g, left)]
+        pick = g.ask(me, "order", opts)
+        if pick is None:
+            g.stack[-1] = frame[:5] + (("ordering", cards, ordered, position),)
+            return
+        # copies are interchangeable: take the first remaining copy of the chosen number
+        num = g.t.numbers[pick[1]]
+        ordered = ordered + (next(c for c in left if g.t.numbers[c] == num),)
+    for c in ordered:
+        remove_from_zone(g, c)
+    # the first in ``ordered`` ends highest of the placed pile; piles store the top card last
+    if position == "top":
+        for c in reversed(ordered):
+            g.players[g.t.owner[c]].deck.append(c)
+    else:
+        for c in ordered:
+            g.players[g.t.owner[c]].deck.insert(0, c)
+    finish(g, frame, it=ordered, did=bool(ordered))
+
+
+def _distinct_numbers(g, cards):
+    out, seen = [], set()
+    for c in cards:
+        n = g.t.numbers[c]
+        if n not in seen:
+            seen.add(n)
+            out.append(c)
+    return out
+
+
+@op("trash")
+def op_trash(g, frame, a, choice) -> None:
+    """Trash the chosen cards (10-2-14: from hand; also from the field, Life or deck top) -- not a K.O."""
+    sel = a.target
+    if sel.position == "top" and "deck" in sel.zones and sel.ref is None:
+        me = g.t.owner[frame[1]]
+        who = 1 - me if sel.owner == "opponent" else me
+        deck = g.players[who].deck
+        moved = []
+        for _ in range(min(sel.count or 1, len(deck))):
+            c = deck.pop()
+            g.players[who].trash.append(c)
+            moved.append(c)
+        finish(g, frame, it=moved, did=bool(moved))
+        return
+    chooser = chooser_of(g, frame[1], a)
+    if "hand" in sel.zones and sel.owner == "opponent" and a.player == "self":
+        chooser = 1 - g.t.owner[frame[1]]  # hidden cards: their owner picks (8-4-4-2)
+    chosen = choose_cards(g, frame, sel, chooser, choice, frame[4])
+    if chosen is None:
+        return
+    for c in chosen:
+        move_to_trash(g, c)
+    finish(g, frame, it=chosen, did=bool(chosen))
+
+
+@op("add_to_hand")
+def op_add_to_hand(g, frame, a, choice) -> None:
+    """Add the chosen cards to their owner's hand (from trash, deck, Life or the looked-at cards)."""
+    chosen = choose_targets(g, frame, a, choice)
+    if chosen is None:
+        return
+    for c in chosen:
+        where = remove_from_zone(g, c)
+        owner = g.t.owner[c]
+        g.players[owner].hand.append(c)
+        if where in ("trash", "limbo"):
+            g.known[1 - owner].add(c)  # 11-2: revealed when it moves between secret zones
+    finish(g, frame, it=chosen, did=bool(chosen))
+
+
+@op("reveal")
+def op_reveal(g, frame, a, choice) -> None:
+    """Reveal (and so select) cards, e.g. among the looked-at cards; they become "it"."""
+    chosen = choose_targets(g, frame, a, choice)
+    if chosen is None:
+        return
+    for c in chosen:
+        g.emit(None, f"p{g.t.owner[c] + 1} reveals {g.t.numbers[c]}")
+    finish(g, frame, it=chosen, did=bool(chosen))
+
+
+@op("select")
+def op_select(g, frame, a, choice) -> None:
+    chosen = choose_targets(g, frame, a, choice)
+    if chosen is None:
+        return
+    finish(g, frame, it=chosen, did=bool(chosen))
+
+
+@op("look")
+def op_look(g, frame, a, choice) -> None:
+    """Look at the top N cards of a deck (11-3): they leave the deck while the effect handles them and
+    go back on top, in order, if nothing else moves them (11-3-3)."""
+    sel = a.target
+    me = g.t.owner[frame[1]]
+    who = 1 - me if sel.owner == "opponent" else me
+    deck = g.players[who].deck
+    n = min(sel.count or 1, len(deck))
+    looked = []
+    for _ in range(n):
+        c = deck.pop()
+        g.limbo.append(c)
+        looked.append(c)
+        g.known[me].add(c)
+    g.emit(me, f"p{me + 1} looks at {', '.join(g.t.numbers[c] for c in looked)}")
+    g.stack.pop()
+    if frame[4] in g.ctx:
+        set_ctx(g, frame[4], it=looked, looked=looked, did=bool(looked))
+    # anything still looked at when the effect ends returns to the top in the same order
+    g.stack.insert(_end_index(g, frame[4]), ("return_looked", who, tuple(looked)))
+
+
+def _end_index(g, inst: int) -> int:
+    for i in range(len(g.stack) - 1, -1, -1):
+        if g.stack[i] == ("effect_end", inst):
+            return i + 1
+    return len(g.stack)
+
+
+@handler("return_looked")
+def return_looked(g, frame, choice) -> None:
+    g.stack.pop()
+    who, looked = frame[1], frame[2]
+    deck = g.players[who].deck
+    for c in reversed(looked):
+        if c in g.limbo:
+            g.limbo.remove(c)
+            deck.append(c)
+
+
+@op("shuffle_deck")
+def op_shuffle(g, frame, a, choice) -> None:
+    from ..rules.zones import shuffle_deck
+
+    shuffle_deck(g, g.t.owner[frame[1]])
+    finish(g, frame)
+
+
+@op("add_don")
+def op_add_don(g, frame, a, choice) -> None:
+    """Add DON!! from the DON!! deck to the cost area, active or rested."""
+    me = g.t.owner[frame[1]]
+    p = g.players[me]
+    n = min(a.amount or 1, p.don_deck)
+    p.don_deck -= n
+    if a.param("state") == "rested":
+        p.don_rested += n
+    else:
+        p.don_active += n
+    finish(g, frame, did=n > 0)
+
+
+@op("give_don")
+def op_give_don(g, frame, a, choice) -> None:
+    """Give up to N rested (or active) DON!! from the cost area to the chosen Leader or Character."""
+    chosen = choose_targets(g, frame, a, choice)
+    if chosen is None:
+        return
+    me = g.t.owner[frame[1]]
+    p = g.players[me]
+    moved = 0
+    if chosen:
+        t = chosen[0]
+        if a.param("state") == "active":
+            moved = min(a.amount or 1, p.don_active)
+            p.don_active -= moved
+        else:
+            moved = min(a.amount or 1, p.don_rested)
+            p.don_rested -= moved
+        g.given[t] += moved
+    finish(g, frame, it=chosen, did=moved > 0)
+
+
+@op("play")
+def op_play(g, frame, a, choice) -> None:
+    """Play the chosen Character or Stage card without paying its cost (from hand, trash, deck, the
+    looked-at cards, or this card from Life); [On Play] fires (10-2-6)."""
+    chosen = choose_targets(g, frame, a, choice)
+    if chosen is None:
+        return
+    g.stack.pop()
+    playable = [c for c in chosen if g.t.defs[c].category in (CHARACTER, STAGE)]
+    if frame[4] in g.ctx:
+        set_ctx(g, frame[4], it=playable, did=bool(playable))
+    for c in reversed(playable):
+        remove_from_zone(g, c)
+        if g.t.defs[c].category == STAGE:
+            place_stage(g, c)
+            hooks.fire(g, hooks.ON_PLAY, (c,))
+        else:
+            g.limbo.append(c)
+            g.stack.append(("enter_character", c))
+        g.emit(None, f"p{g.t.owner[c] + 1} plays {g.t.numbers[c]}")
+
+
+@op("if")
+def op_if(g, frame, a, choice) -> None:
+    """Rule 4-10-1: the text depending on a failed "if" is not resolved."""
+    g.stack.pop()
+    if condition_holds(g, frame[1], a.condition, g.ctx.get(frame[4])):
+        push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
+
+
+@op("may")
+def op_may(g, frame, a, choice) -> None:
+    """An optional part ("you may", 8-1-2)."""
+    if choice is None:
+        choice = g.ask(g.t.owner[frame[1]], "yes-no", [("yes",), ("no",)])
+        if choice is None:
+            return
+    g.stack.pop()
+    if choice[0] == "yes":
+        push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
+
+
+@op("if_you_do")
+def op_if_you_do(g, frame, a, choice) -> None:
+    g.stack.pop()
+    if g.ctx.get(frame[4], EMPTY_CTX)[DID]:
+        push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
+
+
+@op("choose_one")
+def op_choose_one(g, frame, a, choice) -> None:
+    """ "Choose one:" -- always a distinct decision, counted from 1 in the text's order."""
+    if choice is None:
+        opts = [("option", k + 1) for k in range(len(a.options))]
+        choice = g.ask(g.t.owner[frame[1]], "option", opts)
+        if choice is None:
+            return
+    g.stack.pop()
+    k = choice[1] - 1
+    push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("o", k), a.options[k])
+
+
+@op("activate_effect")
+def op_activate_effect(g, frame, a, choice) -> None:
+    """ "Activate this card's [Main] / [Counter] effect" (10-2-3-1-1): its costs are still paid."""
+    g.stack.pop()
+    timing = a.param("timing")
+    for idx in hooks.activatable(g, frame[1], timing):
+        start_effect(g, frame[1], idx, stage=1)
+        break
+
+
+@op("cannot")
+def op_cannot(g, frame, a, choice) -> None:
+    """A prohibition for a duration (rule 1-3-3: prohibitions win). Supported form: "cannot activate
+    [Blocker]": for the chosen Characters; for the whole side when no filter narrows it; or only when
+    given cards attack (``attacker`` parameter, e.g. ST01-016 "if that Leader or Character attacks")."""
+    me = g.t.owner[frame[1]]
+    kind, turn = duration_of(g, me, a.duration)
+    sel = a.target
+    attacker = a.param("attacker")
+    if attacker is not None:
+        ctx = g.ctx.get(frame[4], EMPTY_CTX)
+        from .select import resolve_ref
+
+        for c in resolve_ref(g, frame[1], attacker, ctx):
+            cv.add_modifier(g, -1 - (1 - me), cv.NO_BLOCKER_VS, c, kind, turn, me)
+        finish(g, frame, did=True)
+        return
+    if not sel.filters and sel.ref is None:
+        for who in ((1 - me,) if sel.owner == "opponent" else (me,)):
+            cv.add_modifier(g, -1 - who, cv.NO_BLOCKER, 0, kind, turn, me)
+        finish(g, frame, did=True)
+        return
+    chosen = choose_targets(g, frame, a, choice)
+    if chosen is None:
+        return
+    for c in chosen:
+        cv.add_modifier(g, c, cv.CANNOT_BLOCK, 0, kind, turn, me)
+    finish(g, frame, it=chosen, did=bool(chosen))
