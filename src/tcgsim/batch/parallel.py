@@ -44,7 +44,7 @@ from .runner import GameRecord, deck_info, fingerprint_hash, game_seed
 BACKENDS = ("local", "ray")
 """The names ``--backend`` accepts."""
 
-GAMES_PER_WORKER = 200
+GAMES_PER_WORKER = 1  # "all cores by default": never more workers than games
 """When the number of workers is not given, at most one worker is started per this many games to play:
 fewer games are played in-process (starting a worker costs a few tenths of a second, about a hundred
 random games)."""
@@ -353,12 +353,12 @@ class RayBackend(Backend):
         if ray.is_initialized():
             return False
         os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-        kwargs = dict(logging_level=logging.ERROR, log_to_driver=False, include_dashboard=False)
+        quiet = dict(logging_level=logging.ERROR, log_to_driver=False)
         try:
             if self.address:
-                ray.init(address=self.address, **kwargs)
+                ray.init(address=self.address, **quiet)
             else:
-                ray.init(num_cpus=self.workers, **kwargs)
+                ray.init(num_cpus=self.workers, include_dashboard=False, **quiet)
         except Exception as exc:  # ConnectionError, RuntimeError, ValueError from ray.init
             raise UserError(f"cannot start Ray{' at ' + self.address if self.address else ''}: {exc}") from None
         return True

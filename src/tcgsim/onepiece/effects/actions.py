@@ -441,3 +441,118 @@ def op_cannot(g, frame, a, choice) -> None:
     for c in chosen:
         cv.add_modifier(g, c, cv.CANNOT_BLOCK, 0, kind, turn, me)
     finish(g, frame, it=chosen, did=bool(chosen))
+
+
+@op("to_life")
+def op_to_life(g, frame, a, choice) -> None:
+    """Add cards to the top or bottom of a Life area (face-down unless stated, rules Q&A); nobody looks
+    at a card added from the deck (rules Q&A). ``life_owner``: ``self``/``opponent``/``same`` (each
+    card to its owner's Life)."""
+    chosen = choose_targets(g, frame, a, choice)
+    if chosen is None:
+        return
+    me = g.t.owner[frame[1]]
+    where = a.param("life_owner", "same")
+    position = a.param("position", "top")
+    face_up = a.param("face") == "face_up"
+    for c in chosen:
+        remove_from_zone(g, c)
+        who = me if where == "self" else (1 - me if where == "opponent" else g.t.owner[c])
+        if g.t.owner[c] != who:  # a card always goes to its owner's zones
+            who = g.t.owner[c]
+        life = g.players[who].life
+        if position == "bottom":
+            life.insert(0, c)
+        else:
+            life.append(c)
+        g.face_up[c] = 1 if face_up else 0
+    finish(g, frame, it=chosen, did=bool(chosen))
+
+
+def _turn(g, frame, a, choice, up: bool) -> None:
+    chosen = choose_targets(g, frame, a, choice)
+    if chosen is None:
+        return
+    for c in chosen:
+        if c in g.players[g.t.owner[c]].life:
+            g.face_up[c] = 1 if up else 0
+            if up:
+                g.emit(None, f"p{g.t.owner[c] + 1} turns {g.t.numbers[c]} face-up in Life")
+    finish(g, frame, it=chosen, did=bool(chosen))
+
+
+@op("turn_face_up")
+def op_turn_face_up(g, frame, a, choice) -> None:
+    """Turn Life cards face-up: they become open information (rule 3-10-2-1)."""
+    _turn(g, frame, a, choice, True)
+
+
+@op("turn_face_down")
+def op_turn_face_down(g, frame, a, choice) -> None:
+    """Turn Life cards face-down again."""
+    _turn(g, frame, a, choice, False)
+
+
+@op("set_base_power")
+def op_set_base_power(g, frame, a, choice) -> None:
+    """Set base power for a duration (rule 4-9-2; several: the highest applies, 4-9-2-1), to a number or
+    to the current power of another card (``same_as_power_of``)."""
+    chosen = choose_targets(g, frame, a, choice)
+    if chosen is None:
+        return
+    me = g.t.owner[frame[1]]
+    kind, turn = duration_of(g, me, a.duration)
+    value = a.amount
+    other = a.param("same_as_power_of")
+    if other is not None:
+        from .select import candidates
+
+        others = candidates(g, frame[1], other, g.ctx.get(frame[4], EMPTY_CTX))
+        if not others:
+            finish(g, frame, did=False)
+            return
+        value = cv.power(g, others[0])
+    for c in chosen:
+        if g.on_field(c):
+            cv.add_modifier(g, c, cv.BASE_POWER, value or 0, kind, turn, me)
+    finish(g, frame, it=chosen, did=bool(chosen))
+
+
+@op("return_don")
+def op_return_don(g, frame, a, choice) -> None:
+    """Return N DON!! from the field to the DON!! deck (like DON!! −X, rule 8-3-1-6), chosen one at a
+    time by the player who returns them (``player``)."""
+    from .interpreter import _don_options, _take_don
+
+    who = chooser_of(g, frame[1], a)
+    state = frame[5]
+    done = len(state)
+    if choice is not None:
+        _take_don(g, who, choice)
+        done += 1
+    while done < (a.amount or 1):
+        opts = _don_options(g, who)
+        if not opts:
+            break
+        pick = g.ask(who, "choose", opts)
+        if pick is None:
+            g.stack[-1] = frame[:5] + ((-1,) * done,)
+            return
+        _take_don(g, who, pick)
+        done += 1
+    finish(g, frame, did=done > 0)
+
+
+@op("no_refresh")
+def op_no_refresh(g, frame, a, choice) -> None:
+    """The chosen rested cards do not become active in their owner's next Refresh Phase (6-2-4)."""
+    chosen = choose_targets(g, frame, a, choice)
+    if chosen is None:
+        return
+    me = g.t.owner[frame[1]]
+    for c in chosen:
+        owner = g.t.owner[c]
+        # the owner's next turn: the next turn number at which ``owner`` is the turn player
+        nxt = g.turn + (2 if g.active == owner else 1)
+        cv.add_modifier(g, c, cv.NO_REFRESH, 0, cv.END, nxt, me)
+    finish(g, frame, it=chosen, did=bool(chosen))

@@ -20,7 +20,8 @@ AUTO_TIMINGS = {"on_play", "when_attacking", "on_opponent_attack", "on_block", "
                 "end_of_your_turn", "end_of_opponent_turn"}
 KIND_TIMINGS = {"activate": {"activate_main"}, "main": {"main"}, "counter": {"counter"},
                 "trigger": {"trigger"}}
-COST_OPS = {"rest_don", "don_minus", "rest", "trash"}
+COST_OPS = {"rest_don", "don_minus", "rest", "trash", "add_to_hand", "to_deck", "return_to_hand", "reveal",
+            "turn_face_up", "turn_face_down", "modify_power", "ko", "give_don", "to_life"}
 ZONES = {"character", "leader", "stage", "field", "hand", "trash", "deck", "life", "looked", "don"}
 DURATIONS = {None, "this_battle", "this_turn", "until_end_of_opponent_next_turn",
              "until_end_of_opponent_next_end_phase", "until_start_of_your_next_turn"}
@@ -54,14 +55,14 @@ def why_unsupported(eff) -> str | None:
     for c in eff.costs:
         if c.op not in COST_OPS or c.options:
             return f"cost {c.op}"
-        if c.op in ("rest", "trash"):
+        if c.op not in ("rest_don", "don_minus"):
             if c.target is None:
                 return f"cost {c.op}"
             r = _selector(c.target)
             if r:
                 return r
-            if c.op == "trash" and set(c.target.zones) - {"hand"}:
-                return "cost trash outside the hand"
+            if c.target.position == "top_or_bottom" or c.target.alternatives:
+                return f"cost {c.op} with a choice of position"
     return _actions(eff.actions)
 
 
@@ -115,6 +116,12 @@ def _actions(actions) -> str | None:
             return "prohibition other than [Blocker]"
         if "don" in (a.target.zones if a.target else ()) and a.op not in ("rest", "set_active"):
             return f"{a.op} on DON!!"
+        if a.op == "to_life" and a.param("position") not in ("top", "bottom", None):
+            return f"to_life position {a.param('position')}"
+        if a.op == "return_don" and (a.target is not None or a.param("or_more")):
+            return "return_don with a choice"
+        if a.target is not None and a.target.position == "top_or_bottom":
+            return f"{a.op} from the top or bottom"
         r = _selector(a.target)
         if r:
             return r

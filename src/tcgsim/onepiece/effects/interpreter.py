@@ -18,6 +18,8 @@ and whether every cost was paid.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..cards.model import CHARACTER, KEYWORD_BITS, STAGE
 from ..rules import continuous as cv
 from ..rules.frames import handler
@@ -90,12 +92,21 @@ def can_pay(g, src: int, eff) -> bool:
                     return False
             elif len([x for x in cards if not g.rested[x]]) < (c.target.count or 1):
                 return False
-        elif op == "trash":
-            if len(candidates(g, src, c.target)) < (c.target.count or 1):
+        elif c.target is not None and c.op in OPS:
+            # any other action used as a cost: it must be possible in full (8-3-1-3)
+            if c.target.ref == "this":
+                if not g.on_field(src) and c.op != "trash":
+                    return False
+            elif len(candidates(g, src, _own(c.target))) < (c.target.count or 1):
                 return False
         else:
             return False
     return True
+
+
+def _own(sel):
+    """Costs are paid with the player's own cards: an unspecified owner means "yours"."""
+    return replace(sel, owner="self", up_to=False) if sel.owner == "any" or sel.up_to else sel
 
 
 def conditions_hold(g, src: int, eff) -> bool:
@@ -195,17 +206,28 @@ def cost_frame(g, frame, choice) -> None:
             for x in chosen:
                 g.rested[x] = 1
             g.stack.pop()
-    elif c.op == "trash":
-        chosen = choose_cards(g, frame, c.target, me, choice, inst, state_index=5, exact=True)
-        if chosen is None:
-            return
-        if len(chosen) < (c.target.count or 1):
+    elif c.op in OPS and c.target is not None:
+        # any other action as a cost, with an exact count (8-3-1-3)
+        if choice is None and c.target.ref is None and len(candidates(g, src, _own(c.target))) < (c.target.count or 1):
             set_ctx(g, inst, paid=False)
-        for x in chosen:
-            move_to_trash(g, x)
-        g.stack.pop()
+            g.stack.pop()
+            return
+        OPS[c.op](g, frame, _cost_action(c), choice)
     else:  # pragma: no cover - compile-time support check keeps these out
         raise ValueError(f"unsupported cost {c.op}")
+
+
+_COST_ACTIONS: dict = {}
+
+
+def _cost_action(c):
+    a = _COST_ACTIONS.get(c)
+    if a is None:
+        from .ir import Action
+
+        a = _COST_ACTIONS[c] = Action(op=c.op, target=_own(c.target) if c.target.ref is None else c.target,
+                                      amount=c.amount, params=c.params)
+    return a
 
 
 def _don_options(g, me: int) -> list[tuple]:

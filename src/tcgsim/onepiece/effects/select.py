@@ -162,7 +162,12 @@ def candidates(g, src: int, sel, ctx=None) -> list[int]:
             continue
         for who in owners(alt.owner, controller):
             for zone in alt.zones:
-                for c in zone_cards(g, who, zone, ctx):
+                cards = zone_cards(g, who, zone, ctx)
+                if zone == "life" or (zone == "deck" and alt.position is not None):
+                    # 3-10-2: a Life card is taken from the top unless stated; "the top N cards"
+                    n = len(cards) if alt.count is None else alt.count
+                    cards = cards[len(cards) - n:] if alt.position == "bottom" else cards[:n]
+                for c in cards:
                     if c not in out and matches(g, src, c, alt.filters):
                         out.append(c)
     return out

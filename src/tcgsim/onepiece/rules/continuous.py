@@ -20,6 +20,7 @@ BASE_COST = 3
 KEYWORD = 4
 NO_BLOCKER = 5  # player flag: cannot activate [Blocker] (e.g. during this battle)
 CANNOT_BLOCK = 6  # this card's [Blocker] cannot be activated
+NO_REFRESH = 8  # this card does not become active in its owner's next Refresh Phase
 NO_BLOCKER_VS = 7  # player flag: cannot activate [Blocker] when the card ``amount`` attacks
 
 BATTLE = 0

@@ -32,11 +32,18 @@ def refresh(g, frame, choice) -> None:
             returned += given[cid]
             given[cid] = 0
     p.don_rested += returned
-    rested[p.leader] = 0
-    for cid in p.characters:
-        rested[cid] = 0
-    if p.stage >= 0:
-        rested[p.stage] = 0
+    if g.mods:
+        from .continuous import NO_REFRESH, card_flag
+
+        for cid in (p.leader, *p.characters, *((p.stage,) if p.stage >= 0 else ())):
+            if not card_flag(g, cid, NO_REFRESH):
+                rested[cid] = 0
+    else:
+        rested[p.leader] = 0
+        for cid in p.characters:
+            rested[cid] = 0
+        if p.stage >= 0:
+            rested[p.stage] = 0
     p.don_active += p.don_rested
     p.don_rested = 0
 
