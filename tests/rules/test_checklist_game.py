@@ -158,8 +158,11 @@ def test_5_2_1_5_1_the_choosers_start_of_game_effects_resolve_first(db, monkeypa
 
     def fire(g, timing, cards):
         if timing == hooks.START_OF_GAME:
-            for cid in cards:
-                g.stack.append(("test_start_of_game_effect", cid))
+            for cid in cards:  # queued like interpreter.start_effect: resolved in the order queued
+                i = len(g.stack)
+                while i and g.stack[i - 1][0] == "test_start_of_game_effect":
+                    i -= 1
+                g.stack.insert(i, ("test_start_of_game_effect", cid))
         else:
             real_fire(g, timing, cards)
 

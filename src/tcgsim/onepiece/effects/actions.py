@@ -14,7 +14,7 @@ from ..rules.zones import draw, ko, place_stage
 from . import hooks
 from .interpreter import (
     DID, EMPTY_CTX, choose_cards, finish, duration_of, move_to_trash, push_actions,
-    remove_from_zone, set_ctx, choose_targets, chooser_of, op, start_effect,
+    remove_from_zone, removable, set_ctx, choose_targets, chooser_of, op, start_effect,
 )
 from .select import condition_holds
 
@@ -75,11 +75,12 @@ def op_ko(g, frame, a, choice) -> None:
     if chosen is None:
         return
     g.stack.pop()
-    done = [c for c in chosen if c in g.players[g.t.owner[c]].characters]
+    done = [c for c in chosen if c in g.players[g.t.owner[c]].characters
+            and not cv.prohibited(g, c, "be_ko", by="effect", source=frame[1])]
     if frame[4] in g.ctx:
         set_ctx(g, frame[4], it=done, did=bool(done))
     for c in done:
-        ko(g, c, by_effect=True)
+        ko(g, c, by_effect=True, source=frame[1])
 
 
 @op("rest")
@@ -91,7 +92,7 @@ def op_rest(g, frame, a, choice) -> None:
     if chosen is None:
         return
     for c in chosen:
-        if g.on_field(c):
+        if g.on_field(c) and not cv.prohibited(g, c, "be_rested", by="effect", source=frame[1]):
             g.rested[c] = 1
     finish(g, frame, it=chosen, did=bool(chosen))
 
@@ -132,6 +133,7 @@ def op_return_to_hand(g, frame, a, choice) -> None:
     chosen = choose_targets(g, frame, a, choice)
     if chosen is None:
         return
+    chosen = [c for c in chosen if removable(g, c, frame[1])]
     for c in chosen:
         remove_from_zone(g, c)
         g.players[g.t.owner[c]].hand.append(c)
@@ -150,6 +152,7 @@ def op_to_deck(g, frame, a, choice) -> None:
         chosen = choose_targets(g, frame, a, choice)
         if chosen is None:
             return
+        chosen = [c for c in chosen if removable(g, c, frame[1])]
         choice = None
         state = ("ordering", tuple(chosen), (), position)
         if position == "top_or_bottom":
@@ -218,6 +221,7 @@ def op_trash(g, frame, a, choice) -> None:
     chosen = choose_cards(g, frame, sel, chooser, choice, frame[4])
     if chosen is None:
         return
+    chosen = [c for c in chosen if removable(g, c, frame[1])]
     for c in chosen:
         move_to_trash(g, c)
     finish(g, frame, it=chosen, did=bool(chosen))
@@ -451,6 +455,7 @@ def op_to_life(g, frame, a, choice) -> None:
     chosen = choose_targets(g, frame, a, choice)
     if chosen is None:
         return
+    chosen = [c for c in chosen if removable(g, c, frame[1])]
     me = g.t.owner[frame[1]]
     where = a.param("life_owner", "same")
     position = a.param("position", "top")

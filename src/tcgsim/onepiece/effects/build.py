@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from lark import Token, Transformer, v_args
+from lark import Transformer, v_args
 
 from .ir import Action, Condition, Cost, Event, Filter, Selector
 
@@ -76,6 +76,7 @@ class _NP:
     location_owner: str | None = None
     alts: tuple["_NP", ...] = ()  # "[Sanji] or Event card": any of these
     plural: bool = False
+    post: tuple[Filter, ...] = ()  # the filters written after the head (also in ``filters``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,18 +234,6 @@ def _then(actions: tuple[Action, ...]) -> tuple[Action, ...]:
     return tuple(replace(a, then=True) if i == 0 else a for i, a in enumerate(actions))
 
 
-def _split(args, *types):
-    """Pick optional trailing children by type: returns a dict type -> value."""
-    out = {}
-    for a in args:
-        for ty in types:
-            if isinstance(ty, str):
-                continue
-            if isinstance(a, ty):
-                out[ty] = a
-    return out
-
-
 def _opt(args, kind: str):
     """The optional child tagged ``kind`` (children tagged by small marker tuples ``(kind, value)``)."""
     for a in args:
@@ -345,7 +334,15 @@ class IRBuilder(Transformer):
 
     def items_or(self, items, item):
         last = items[-1]
-        return items[:-1] + [Action("choose_one", options=((last,), tuple(item)))]
+        item = tuple(item)
+        if (
+            len(item) == 1 and item[0].target is not None and item[0].target.ref == "it"
+            and last.target is not None and last.target.ref is None
+        ):
+            # "K.O. up to 1 X, or return it to the owner's hand": choose X, then one of the two actions
+            select = Action("select", last.target, then=last.then)
+            return items[:-1] + [select, Action("choose_one", options=((replace(last, target=_IT, then=False),), item))]
+        return items[:-1] + [Action("choose_one", options=((last,), item))]
 
     def conj_and(self):
         return "and"
@@ -468,6 +465,17 @@ class IRBuilder(Transformer):
         first = self.a_gain_power(ts, _g, power, *rest)
         return first + (Action("modify_cost", _same(first), amount=cost, duration=_dur(rest)),)
 
+    def a_gain_power_cannot(self, ts, _g, amount, *rest):
+        restriction = next(r for r in rest if isinstance(r, tuple) and len(r) == 2 and isinstance(r[1], dict))
+        first = self.a_gain_power(ts, _g, amount, *rest)
+        what, extra = restriction
+        return first + (
+            Action("cannot", _same(first), duration=_dur(rest), params=_params(what=what, **extra)),
+        )
+
+    def a_gain_power_per_first(self, ts, _g, amount, per, dur):
+        return self.a_gain_power_per(ts, _g, amount, dur, per)
+
     def a_gain_power_per(self, ts, _g, amount, *rest):
         n, counted = _opt(rest, "per")
         return _each(
@@ -490,6 +498,9 @@ class IRBuilder(Transformer):
 
     def per_every_one(self, np):
         return ("per", (1, _sel(_Target(_Q("self", None), np), default_zones=("field",))))
+
+    def per_it(self):
+        return ("per", (1, _IT))
 
     def per_each_of(self, owner, np):
         return ("per", (1, _sel(_Target(_Q(owner, None, explicit_owner=True), np), default_zones=("field",))))
@@ -538,9 +549,6 @@ class IRBuilder(Transformer):
 
     def a_add_don_as(self, t, state):
         return _add_don(t, state)
-
-    def a_add_don_bare(self, _cw, state):
-        return Action("add_don", amount=None, params=_params(state=state))
 
     def don_active(self, *_):
         return "active"
@@ -796,6 +804,50 @@ class IRBuilder(Transformer):
     def a_win(self):
         return Action("win_game")
 
+    def a_choose_cost(self):
+        return Action("choose_cost")
+
+    def a_extra_turn(self):
+        return Action("extra_turn")
+
+    def a_take_damage(self, n):
+        return Action("take_damage", amount=n)
+
+    def a_return_to_deck_shuffled(self, ts):
+        return _each("to_deck", ts, ("character",), params=_params(position="any"))
+
+    def o_return_deck(self, ts):
+        return _each("to_deck", ts, ("character",), params=_params(position="any")) + (Action("shuffle_deck"),)
+
+    def a_you_cannot_using(self, what, by, *rest):
+        return Action("cannot", None, duration=_dur(rest), params=_params(what=what, by=by))
+
+    def a_you_cannot_attack_leader(self, *rest):
+        sel = Selector(owner="self", zones=("leader", "character"), count=None)
+        return Action("cannot", sel, duration=_dur(rest), params=_params(what="attack_leader"))
+
+    def pa_set_don_active(self):
+        return "set_don_active"
+
+    def pa_add_life_to_hand(self):
+        return "add_life_to_hand"
+
+    def pa_draw(self):
+        return "draw"
+
+    def us_own(self):
+        return "own_effect"
+
+    def us_character(self):
+        return "character_effect"
+
+    def a_trash_until_hand(self, source, n, _cw=None):
+        sel = Selector(owner="self", zones=source.zones, count=None, position=source.position)
+        return Action("trash", sel, params=_params(until_count=n))
+
+    def a_trash_until_life(self, source, n, _cw=None):
+        return self.a_trash_until_hand(source, n)
+
     def a_change_target(self, t):
         return Action("change_attack_target", _sel(t, default_zones=("leader", "character")))
 
@@ -861,6 +913,10 @@ class IRBuilder(Transformer):
 
     def r_ko_effects_of(self, np):
         src = _sel(_Target(_Q("any", None), np), default_zones=("leader", "character", "stage"))
+        return "be_ko", {"by": "effect", "source": src}
+
+    def r_ko_effects_of_owned(self, owner, np):
+        src = _sel(_Target(_Q(owner, None, explicit_owner=True), np), default_zones=("leader", "character", "stage"))
         return "be_ko", {"by": "effect", "source": src}
 
     def r_ko_opp_effects_of(self, np):
@@ -1087,7 +1143,8 @@ class IRBuilder(Transformer):
                     location_owner = p.location_owner
         assert head is not None
         return replace(
-            head, filters=tuple(pre) + head.filters + tuple(post), location=location, location_owner=location_owner
+            head, filters=tuple(pre) + head.filters + tuple(post), location=location, location_owner=location_owner,
+            post=tuple(post),
         )
 
     def premods(self, *ps):
@@ -1184,6 +1241,14 @@ class IRBuilder(Transformer):
 
     def noun_alts_or(self, a, np):
         prev = a.alts if a.alts else (a,)
+        numeric = {"cost", "base_cost", "power", "base_power"}
+        if (
+            any(f.key in numeric for f in np.post)
+            and not any(p.post for p in prev)
+            and not all(p.category == "DON" for p in prev)  # DON!! cards have no cost or power
+        ):
+            # "[A] cards or [B] with a cost of 5 or less": does the cost apply to [A] too?
+            raise ValueError("ambiguous: a trailing condition after alternatives")
         return _NP(alts=prev + (np,))
 
     def h_stage(self, _cw=None):
@@ -1262,6 +1327,19 @@ class IRBuilder(Transformer):
 
     def pm_name_or_attr(self, names, attr):
         return _Post((Filter("any_of", "==", (_name_filter(names), Filter("attribute", "==", str(attr)))),))
+
+    def pm_with_or(self, a, b):
+        a = a[0] if isinstance(a, list) and len(a) == 1 else a
+        b = b[0] if isinstance(b, list) and len(b) == 1 else b
+        if not isinstance(a, Filter) or not isinstance(b, Filter):
+            raise ValueError("'with ... or with ...' of several filters")
+        return _Post((Filter("any_of", "==", (a, b)),))
+
+    def pm_without_timing(self, timing):
+        return _Post((Filter("has_effect", "!=", _TIMING_NAMES.get(str(timing), str(timing))),))
+
+    def pm_without_attr(self, attr):
+        return _Post((Filter("attribute", "!=", str(attr)),))
 
     def pm_in_deck(self):
         return _Post((), ("deck",), "self")
@@ -1366,6 +1444,9 @@ class IRBuilder(Transformer):
     def cv_opp_don(self, _cw=None):
         return Selector(owner="opponent", zones=("don",), count=None)
 
+    def f_distinct_names(self):
+        return Filter("distinct_names", "==", True)
+
     def f_has_counter(self):
         return Filter("has_counter", "==", True)
 
@@ -1413,6 +1494,12 @@ class IRBuilder(Transformer):
 
     def c_has_base_power(self, t, n, c=None):
         return _match(t, Filter("base_power", _cmp_op(c), n))
+
+    def c_has_chosen_cost(self, t):
+        return _match(t, Filter("cost", "==", "chosen"))
+
+    def c_count_two(self, subj, a, b):
+        return Condition("and", parts=(self.c_count(subj, a), self.c_count(subj, b)))
 
     def c_has_cost(self, t, n, c=None):
         return _match(t, Filter("cost", _cmp_op(c), n))
@@ -1541,11 +1628,12 @@ class IRBuilder(Transformer):
 
     # ------------------------------------------------------------ events
     # (event subjects name a kind of card, not a chosen number: count None; see _ev)
-    def ev_opp_activate_event_or_kw(self, kw):
+    def ev_opp_activate_event_or_kw(self, *args):
+        kw = next(a for a in args if a is not None)
         return Event("any_of", None, (("events", (self.ev_opp_activate_event(), self.ev_opp_activate_kw(kw))),))
 
-    def ev_opp_activate_kw_or_event(self, kw):
-        return self.ev_opp_activate_event_or_kw(kw)
+    def ev_opp_activate_kw_or_event(self, *args):
+        return self.ev_opp_activate_event_or_kw(*args)
 
     def ev_attacks_leader(self, t):
         return Event("attack", _ev(t, default_zones=("leader", "character")), (("target", "leader"),))
@@ -1564,6 +1652,21 @@ class IRBuilder(Transformer):
             "battle", _ev(this, default_zones=("leader", "character")),
             _params(opponent=_ev(other, default_zones=("leader", "character"))),
         )
+
+    def ev_battles_ko(self, this, other):
+        return Event(
+            "battle_ko", _ev(this, default_zones=("leader", "character")),
+            _params(opponent=_ev(other, default_zones=("leader", "character"))),
+        )
+
+    def ev_life_to_hand(self, t):
+        return Event("life_to_hand", _ev(t, _Source(("life",))))
+
+    def ev_returned_to_hand(self, t, by=None):
+        return Event("returned_to_hand", _ev(t, default_zones=("character",)), _params(by=by))
+
+    def any_or(self, *_):
+        return None
 
     def ev_battles_noun(self, this, np):
         return self.ev_battles(this, _Target(_Q("opponent", None, explicit_owner=True), np))

@@ -25,7 +25,8 @@ COST_OPS = {"rest_don", "don_minus", "rest", "trash", "add_to_hand", "to_deck", 
 ZONES = {"character", "leader", "stage", "field", "hand", "trash", "deck", "life", "looked", "don"}
 DURATIONS = {None, "this_battle", "this_turn", "until_end_of_opponent_next_turn",
              "until_end_of_opponent_next_end_phase", "until_start_of_your_next_turn"}
-PERMANENT_OPS = {"modify_power", "modify_cost", "gain_keyword"}
+PERMANENT_OPS = {"modify_power", "modify_cost", "gain_keyword", "cannot"}
+PROHIBITIONS = {"attack", "attack_leader", "be_ko", "be_removed", "be_rested"}  # continuous.prohibited
 REFS = {None, "this", "it", "rest", "attacker", "attack_target", "battle_opponent"}
 
 
@@ -37,12 +38,28 @@ def why_unsupported(eff) -> str | None:
                 return f"permanent {a.op}"
             if a.op == "gain_keyword" and a.param("keyword") not in KEYWORD_BITS:
                 return f"keyword {a.param('keyword')}"
+            if a.op == "cannot":
+                keys = {k for k, _ in a.params}
+                if a.param("what") not in PROHIBITIONS or keys - {"what", "by", "attacker", "source", "when"}:
+                    return f"prohibition {a.param('what')}"
+                if a.param("by") not in (None, "battle", "effect", "opponent_effect"):
+                    return f"prohibition by {a.param('by')}"
+                if a.param("when") not in (None, "turn_played"):
+                    return f"prohibition when {a.param('when')}"
+                for k in ("attacker", "source"):
+                    r = _selector(a.param(k))
+                    if r:
+                        return r
             r = _selector(a.target)
             if r:
                 return r
         return _conditions(eff.conditions)
     if eff.kind == "auto":
-        if eff.timing not in AUTO_TIMINGS:
+        if eff.timing == "when":
+            r = _when(eff.event)
+            if r:
+                return r
+        elif eff.timing not in AUTO_TIMINGS:
             return f"timing {eff.timing}"
     elif eff.kind in KIND_TIMINGS:
         if eff.timing not in KIND_TIMINGS[eff.kind]:
@@ -64,6 +81,24 @@ def why_unsupported(eff) -> str | None:
             if c.target.position == "top_or_bottom" or c.target.alternatives:
                 return f"cost {c.op} with a choice of position"
     return _actions(eff.actions)
+
+
+def _when(ev) -> str | None:
+    """The "When ..." events hooks.fire_event reports, with the parameters it checks."""
+    from .hooks import WHEN_EVENTS
+
+    if ev is None or ev.kind not in WHEN_EVENTS:
+        return f"timing when {ev.kind if ev else '?'}"
+    params = dict(ev.params)
+    if set(params) - {"by"} or params.get("by") not in (None, "battle", "effect", "opponent_effect", "your_effect"):
+        return f"timing when {ev.kind} {sorted(params)}"
+    sel = ev.subject
+    if sel is not None and (sel.ref not in (None, "this") or sel.alternatives or sel.zones and
+                            set(sel.zones) - {"character", "leader"}):
+        return f"timing when {ev.kind} subject"
+    if ev.kind == "don_returned" and sel is not None and sel.filters:
+        return "timing when don_returned filtered"
+    return _selector(sel)
 
 
 def _conditions(conds) -> str | None:

@@ -5,8 +5,16 @@ its header tags ([On Play], [DON!! x1], [Once Per Turn] ... rule 10-2) are read 
 before the colon (rule 8-3-1) is parsed from the ``cost_clause`` rule, the rest is cut into sentences
 (and ``Choose one:`` options) which are parsed from the ``sentence`` rule and assembled into one Effect.
 
+Effect kinds: a timing tag decides (``[Activate: Main]`` -> activate, ``[Main]`` -> main, ``[Counter]`` ->
+counter, trigger text -> trigger, other timings -> auto); without one, "When ..." / "This effect can be
+activated when ..." / "If this Character battles ..." give an auto effect with timing ``when`` and an
+:class:`~.ir.Event`, "If ... would ..., ... instead" a replacement effect, anything else a permanent
+effect (whose leading "If ...," becomes an effect condition).  "[On Play]/[When Attacking]" gives one
+effect per timing.
+
 Text the grammar does not accept never raises: the paragraph yields no effect and an
-:class:`~.ir.Unsupported` entry naming the rejected sentence and the position of the rejected token.
+:class:`~.ir.Unsupported` entry naming the paragraph, the rejected sentence and the position of the
+rejected word.  Results are memoised per text (and per sentence in the parser).
 """
 
 from __future__ import annotations

@@ -33,7 +33,8 @@ _conditions_hold = None
 def fire(g, timing: str, cards) -> None:
     """Queue the auto effects of ``cards`` (ids) that trigger at ``timing`` (rule 8-1-3-1).
 
-    Order follows rule 8-6-1: the turn player's effects resolve first.
+    Effects resolve in the order they are queued (see interpreter.start_effect): callers queue the
+    turn player's first (rule 8-6-1).
     """
     timed = g.t.timed
     for cid in cards:
@@ -44,7 +45,7 @@ def fire(g, timing: str, cards) -> None:
 
 def _queue(g, cid: int, idxs: tuple) -> None:
     effects = g.t.defs[cid].effects
-    for idx in reversed(idxs):
+    for idx in idxs:
         if effects[idx].kind == "auto":
             _start_effect(g, cid, idx)
 
@@ -80,3 +81,47 @@ def has_supported_trigger(g, cid: int) -> bool:
     """True if the card's [Trigger] (rule 10-1-5) is compiled, so that using it is a real choice."""
     d = g.t.defs[cid]
     return d.trigger_text is not None and bool(activatable(g, cid, "trigger"))
+
+
+# "When ..." auto effects (rule 8-1-3-1-2) written out in the text: the event kinds the engine reports.
+WHEN_EVENTS = {"ko", "attack", "don_returned"}
+
+
+def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | None = None,
+               source: int = -1) -> None:
+    """Queue the "When ..." effects waiting for event ``kind`` (``ko``: ``subject`` was K.O.'d;
+    ``attack``: ``subject`` declared an attack; ``don_returned``: a DON!! of ``player`` went back to the
+    DON!! deck). ``by`` is ``"battle"`` or ``"effect"``, ``source`` the card whose effect caused it."""
+    if not g.t.whens:
+        return
+    from .select import matches
+
+    defs = g.t.defs
+    subject_owner = g.t.owner[subject] if subject >= 0 else player
+    for src in g.t.whens:
+        if not g.on_field(src) and not (kind == "ko" and src == subject):
+            continue
+        me = g.t.owner[src]
+        for idx in g.t.timed[src].get("when", ()):
+            ev = defs[src].effects[idx].event
+            if ev is None or ev.kind != kind:
+                continue
+            sel = ev.subject
+            if sel is not None:
+                if sel.ref == "this" and subject != src:
+                    continue
+                if sel.ref is None:
+                    if sel.owner == "self" and subject_owner != me or sel.owner == "opponent" and subject_owner == me:
+                        continue
+                    if subject >= 0 and sel.filters and not matches(g, src, subject, sel.filters):
+                        continue
+            want = dict(ev.params).get("by")
+            if want == "battle" and by != "battle":
+                continue
+            if want in ("effect", "opponent_effect", "your_effect") and by != "effect":
+                continue
+            if want == "opponent_effect" and (source < 0 or g.t.owner[source] == me):
+                continue
+            if want == "your_effect" and (source < 0 or g.t.owner[source] != me):
+                continue
+            _start_effect(g, src, idx)

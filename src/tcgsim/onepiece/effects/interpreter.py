@@ -35,14 +35,24 @@ def effect_of(g, src: int, eidx: int):
     return g.t.defs[src].effects[eidx]
 
 
+_EFFECT_FRAMES = {"effect", "act", "cost", "effect_end", "return_looked"}
+
+
 def start_effect(g, src: int, eidx: int, stage: int = 0) -> None:
-    """Push the resolution of effect ``eidx`` of ``src`` (stage 0 checks conditions and asks "you
-    may"; stage 1 starts at the costs, for effects whose activation was the player's decision)."""
+    """Queue the resolution of effect ``eidx`` of ``src`` (stage 0 checks conditions and asks "you
+    may"; stage 1 starts at the costs, for effects whose activation was the player's decision).
+
+    Queued effects resolve in the order queued, and after the effects already resolving or queued
+    (rule 8-6-3: an effect triggered during another's resolution waits until that one has resolved).
+    """
     inst = g.next_inst
     g.next_inst += 1
     g.ctx[inst] = EMPTY_CTX
-    g.stack.append(("effect_end", inst))
-    g.stack.append(("effect", src, eidx, stage, inst))
+    stack = g.stack
+    i = len(stack)
+    while i and stack[i - 1][0] in _EFFECT_FRAMES:
+        i -= 1
+    stack[i:i] = [("effect_end", inst), ("effect", src, eidx, stage, inst)]
 
 
 def set_ctx(g, inst: int, **kw) -> None:
@@ -254,6 +264,8 @@ def _take_don(g, me: int, opt: tuple) -> int:
     else:
         g.given[where] -= 1
     p.don_deck += 1
+    if g.t.whens:
+        hooks.fire_event(g, "don_returned", player=me)
     return -1
 
 
@@ -357,6 +369,14 @@ def remove_from_zone(g, cid: int) -> str:
         g.limbo.remove(cid)
         return "limbo"
     return ""
+
+
+def removable(g, cid: int, src: int) -> bool:
+    """False when a permanent effect says ``cid`` cannot be removed from the field by the effect of
+    ``src`` (e.g. "cannot be removed from the field by your opponent's effects")."""
+    if not g.on_field(cid) or not g.t.static_ops.get("cannot"):
+        return True
+    return not cv.prohibited(g, cid, "be_removed", by="effect", source=src)
 
 
 def move_to_trash(g, cid: int) -> None:

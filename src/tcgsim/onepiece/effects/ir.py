@@ -30,9 +30,10 @@ Shape
       is replaced.
 
 ``Event(kind, subject, params)``
-    ``kind`` such as ``ko``, ``removed``, ``attack``, ``played``, ``rested``, ``damage_taken``,
-    ``life_removed``, ``trigger_activated``, ``event_activated``, ``don_returned``, ``blocker_activated``,
-    ``returned_to_hand``, ``battle_end``, ``character_played``;
+    ``kind`` (``EVENT_KINDS``) such as ``ko``, ``removed``, ``attack``, ``played``, ``rested``,
+    ``damage_taken``, ``life_removed``, ``trigger_activated``, ``event_activated``,
+    ``keyword_activated``, ``don_returned``, ``returned_to_hand``, ``trashed``, ``attack_damage``,
+    ``battle`` (``opponent``: the card battled; ``at`` end_of_battle), ``any_of`` (``events``);
     ``subject`` the :class:`Selector` of the cards the event happens to; ``params`` extra (key, value)
     pairs, e.g. ``("by", "opponent_effect")``, ``("by", "effect")``, ``("by", "battle")``.
 
@@ -41,8 +42,10 @@ Shape
     ``leader`` (the Leader of ``target.owner`` matches ``target.filters``: type, name, color,
     multicolored, attribute ...), ``match`` (the card ``target`` refers to, e.g. this Character, matches
     ``target.filters``), ``count`` (number of cards chosen by ``target`` compared with ``op`` to
-    ``value``; ``value`` may be a :class:`Selector`, meaning "the number of those cards"), ``and`` /
-    ``or`` over ``parts``, and a few specific ones listed in ``CONDITION_KINDS``.  ``negate`` inverts.
+    ``value``; ``value`` may be a :class:`Selector`, meaning "the number of those cards"),
+    ``all_match`` (every card of ``target.zones`` matches ``target.filters``: "the only Characters on
+    your field are ..."), ``played_this_turn``, ``and`` / ``or`` over ``parts`` (``CONDITION_KINDS``).
+    ``negate`` inverts.
 
 ``Cost(op, target, amount, params, options, duration)``
     One activation cost (8-3-1).  ``op`` is ``rest_don`` (rest N active DON!!, 8-3-1-5),
@@ -64,9 +67,10 @@ Shape
 
 ``Selector(owner, zones, count, up_to, filters, ref, position, total, alternatives)``
     Which cards an action or condition is about.  ``owner``: ``self`` / ``opponent`` / ``any``;
-    ``zones``: ``leader``, ``character``, ``stage``, ``hand``, ``trash``, ``deck``, ``life``,
-    ``don`` (the cost area's DON!!), ``don_deck``, ``field`` (any card on the field), ``looked`` (the
-    cards being looked at or revealed by this effect); ``count``: how many (``None`` = all);
+    ``zones`` (``ZONES``): ``leader``, ``character``, ``stage``, ``hand``, ``trash``, ``deck``, ``life``,
+    ``don`` (DON!! cards on the field: cost area and given), ``field`` (any card on the field),
+    ``looked`` (the cards being looked at or revealed by this effect), ``anywhere`` (cards wherever they
+    are: "you cannot play Character cards"); ``count``: how many (``None`` = all);
     ``up_to``: "up to" (rule 4-8); ``filters``: :class:`Filter` s all of which must hold; ``ref``: a
     card named by reference rather than chosen -- ``this`` (the card with the effect), ``it`` (the
     card(s) chosen or moved earlier in the same effect), ``rest`` (the remaining looked-at cards),
@@ -75,16 +79,51 @@ Shape
     selectors the choice may come from ("[A] or up to 1 B").
 
 ``Filter(key, op, value)``
-    ``key``: ``cost``, ``base_cost``, ``power``, ``base_power``, ``counter``, ``color``, ``type``
+    ``key`` (``FILTER_KEYS``): ``cost``, ``base_cost``, ``power``, ``base_power``, ``counter``, ``color``, ``type``
     ({X}: has exactly that type), ``type_includes`` ("X": a type containing X), ``name`` ([X]),
     ``name_includes``, ``attribute`` (<X>), ``state`` (``active`` / ``rested``), ``category``
     (``Leader``/``Character``/``Event``/``Stage``/``DON``), ``other_than_this``, ``has_trigger``,
-    ``no_base_effect``, ``multicolored``, ``has_effect`` ...; ``op``: ``==``, ``!=``, ``<=``, ``>=``,
-    ``in`` (value is a tuple: any of), ``not_in``, ``range`` (value ``(lo, hi)``).
+    ``no_base_effect``, ``multicolored``, ``has_keyword``, ``has_counter``, ``given`` (a given DON!!),
+    ``don_given`` (number of DON!! given to the card), ``face`` (up / down Life), ``distinct_names``
+    (count distinct card names), ``total_cost`` / ``total_power`` (over all chosen cards), ``any_of``
+    (value: a tuple of Filters, one of which holds); ``op``: ``==``, ``!=``, ``<=``, ``>=``, ``in``
+    (value is a tuple: any of), ``not_in``, ``all`` (every one of the tuple), ``range`` (value
+    ``(lo, hi)``).  A value may be a :class:`Selector` ("a cost equal to or less than the number of your
+    opponent's Life cards": the number of those cards) or ``"chosen"`` (the number of ``choose_cost``).
 
 ``Durations``: ``this_battle``, ``this_turn``, ``until_end_of_opponent_next_turn``,
-``until_end_of_opponent_next_end_phase``, ``until_start_of_your_next_turn``, ``permanent`` (a
-continuous effect of a permanent effect: as long as it is valid).
+``until_end_of_opponent_next_end_phase``, ``until_start_of_your_next_turn``,
+``until_end_of_your_next_turn``, ``permanent`` (a continuous effect of a permanent effect: as long as
+it is valid).  ``None`` on a one-shot action; on a continuous action outside a permanent effect it
+means the text names no duration ("[On Play] This Character gains [Rush].").
+
+Action ops (``ACTION_OPS``; "t" = the target selector, "n" = amount)
+---------------------------------------------------------------------
+one-shot: ``ko`` t (10-2-1) | ``rest`` t | ``set_active`` t | ``draw`` n (``up_to``) | ``trash`` t
+(from hand / field / deck top / Life; ``until_count``: trash until that many remain) |
+``return_to_hand`` t (field -> owner's hand) | ``add_to_hand`` t (from trash / deck / Life / looked) |
+``to_deck`` t (``position`` top / bottom / top_or_bottom) | ``to_life`` t (``position``, ``face``,
+``life_owner`` self / opponent / owner / same) | ``play`` t (``rested``) | ``look`` t (deck or Life top
+n; later targets in zone ``looked``) | ``reveal`` t | ``select`` t (sets "it") | ``add_don`` n
+(from the DON!! deck, ``state`` active / rested) | ``give_don`` t n (``state`` rested: from the cost
+area; ``don``: a selector of the DON!! given; ``each``) | ``return_don`` n (to the DON!! deck) |
+``turn_face_up`` / ``turn_face_down`` t (Life) | ``deal_damage`` n | ``shuffle_deck`` |
+``activate_effect`` (``timing``: this card's [Main] / [Counter] / ... effect) | ``activate_event`` t |
+``change_attack_target`` t | ``choose_cost`` (a number; filters compare with "chosen") | ``win_game`` |
+``extra_turn`` | ``take_damage`` n (the player's own Leader).
+continuous (take a duration): ``modify_power`` t n (``per`` selector and ``per_count``: n for every
+``per_count`` such cards) | ``modify_cost`` t n | ``set_base_power`` t n (or ``same_as_power_of``) |
+``set_power_zero`` t (4-12) | ``gain_keyword`` t (``keyword``; "can attack Characters on the turn
+in which it is played" is ``Rush: Character``) | ``cannot`` t (``what``: attack / attack_leader /
+be_ko / be_rested / be_removed / be_returned_to_hand / activate (``keyword``) / play; with no target
+the player: set_don_active / add_life_to_hand / draw; ``by``: battle / effect / opponent_effect /
+own_effect / character_effect; ``source`` / ``attacker``: who it is protected from; ``attacker`` on
+"activate" names the attacking card the prohibition is tied to) | ``can_attack_active`` t |
+``no_refresh`` t (``phase``) | ``negate_effects`` t | ``treat_name`` (``name``) | ``set_counter`` t n.
+structure: ``if`` (``condition``, ``body``) | ``may`` (``body``; ``player``) | ``if_you_do`` /
+``if_you_do_not`` (``body``: after the last ``may``) | ``choose_one`` (``options``; ``player`` chooses) |
+``delayed`` (``at`` end_of_turn / end_of_battle, ``body``) | ``for_every`` (t counted, n per, ``body``
+repeated).
 """
 
 from __future__ import annotations
@@ -94,6 +133,11 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 __all__ = [
+    "ACTION_OPS",
+    "CONDITION_KINDS",
+    "EVENT_KINDS",
+    "FILTER_KEYS",
+    "ZONES",
     "Filter",
     "Selector",
     "Condition",
@@ -136,6 +180,39 @@ DURATIONS = (
     "until_start_of_your_next_turn",
     "until_end_of_your_next_turn",
     "permanent",
+)
+
+ACTION_OPS = frozenset(
+    {
+        "ko", "rest", "set_active", "draw", "trash", "return_to_hand", "add_to_hand", "to_deck", "to_life",
+        "play", "look", "reveal", "select", "add_don", "give_don", "return_don", "turn_face_up",
+        "turn_face_down", "deal_damage", "shuffle_deck", "activate_effect", "activate_event",
+        "change_attack_target", "choose_cost", "win_game", "extra_turn", "take_damage",
+        "modify_power", "modify_cost", "set_base_power", "set_power_zero", "set_power", "gain_keyword", "cannot",
+        "can_attack_active", "no_refresh", "negate_effects", "treat_name", "set_counter",
+        "if", "may", "if_you_do", "if_you_do_not", "choose_one", "delayed", "for_every",
+    }
+)
+CONDITION_KINDS = frozenset(
+    {"don_x", "your_turn", "opponent_turn", "leader", "match", "count", "all_match", "played_this_turn", "and", "or"}
+)
+EVENT_KINDS = frozenset(
+    {
+        "ko", "removed", "rested", "attack", "attacked", "played", "don_returned", "damage_taken",
+        "attack_damage", "event_activated", "keyword_activated", "trigger_activated", "life_removed",
+        "trashed", "returned_to_hand", "battle", "battle_ko", "life_to_hand", "any_of",
+    }
+)
+FILTER_KEYS = frozenset(
+    {
+        "cost", "base_cost", "power", "base_power", "counter", "color", "type", "type_includes", "name",
+        "name_includes", "attribute", "state", "category", "other_than_this", "has_trigger", "has_keyword",
+        "has_counter", "no_base_effect", "multicolored", "given", "don_given", "face", "distinct_names",
+        "total_cost", "total_power", "any_of", "has_effect",
+    }
+)
+ZONES = frozenset(
+    {"leader", "character", "stage", "hand", "trash", "deck", "life", "don", "field", "looked", "anywhere"}
 )
 
 Value = Any  # int | str | bool | None | tuple[Value, ...] | one of the dataclasses below

@@ -94,6 +94,8 @@ def normalize_chars(text: str) -> str:
     # a missing space after a sentence end, outside brackets: "effects.If" -> "effects. If"
     text = _outside_brackets(text, lambda s: re.sub(r"(?<![A-Z]\.[A-Z])(?<=[a-z!)])\.(?=[A-Z])", ". ", s))
     text = re.sub(r"[ \t]+", " ", text)
+    # misprints in the data
+    text = re.sub(r"\bCharactes\b", "Characters", text)
     return text
 
 
@@ -148,7 +150,10 @@ def _split_glued(text: str) -> str:
     return text
 
 
-_TRIGGER_SPLIT_RE = re.compile(r"(?:^|(?<=[.)\n])|(?<=^-)|(?<=\s-))\s*\[Trigger\]\s*")
+_AFTER_KEYWORD = "|".join("(?<=" + re.escape(f"[{t}]") + ")" for t in KEYWORD_TAGS)
+_TRIGGER_SPLIT_RE = re.compile(
+    r"(?:^|(?<=[.)\n])|(?<=^-)|(?<=\s-)|" + _AFTER_KEYWORD + r")\s*\[Trigger\]\s*"
+)
 
 
 def split_trigger(text: str) -> tuple[str, str | None]:

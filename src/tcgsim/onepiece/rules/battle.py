@@ -32,8 +32,11 @@ def declare_attack(g, attacker: int, target: int) -> None:
         ("battle_check",),
     ))
     opp = g.players[1 - me]
-    hooks.fire(g, hooks.ON_OPPONENT_ATTACK, (opp.leader, *opp.characters))
+    # queued in resolution order: the attacker's side first (rules Q&A)
     hooks.fire(g, hooks.WHEN_ATTACKING, (attacker,))
+    if g.t.whens:
+        hooks.fire_event(g, "attack", attacker)
+    hooks.fire(g, hooks.ON_OPPONENT_ATTACK, (opp.leader, *opp.characters))
 
 
 @handler("battle_check")

@@ -187,3 +187,47 @@ def drop_card_modifiers(g, cid: int) -> None:
     """Rule 3-1-6: a card leaving its area loses every effect applied to it."""
     if g.mods:
         g.mods = [m for m in g.mods if m[0] != cid]
+
+
+def prohibited(g, cid: int, what: str, *, by: str | None = None, source: int = -1, attacker: int = -1) -> bool:
+    """Whether a permanent effect forbids ``cid`` to ``what`` (``attack``, ``attack_leader``, ``be_ko``,
+    ``be_removed``, ``be_rested``) now -- rule 1-3-3: a prohibition wins over an instruction.
+
+    ``by`` says how: ``"battle"`` or ``"effect"``; ``source`` is the card whose effect acts (its owner
+    decides whether it is an "opponent's effect"); ``attacker`` is the card battling ``cid``.
+    """
+    if not g.t.static_ops.get("cannot"):
+        return False
+    from ..effects.select import matches
+
+    for src, _, a in _static_actions(g, "cannot"):
+        w = a.param("what")
+        if w != what and not (what in ("be_ko",) and w == "be_removed" and by == "effect"):
+            continue
+        if not _static_targets(g, src, a, cid):
+            continue
+        how = a.param("by")
+        if how == "battle" and by != "battle":
+            continue
+        if how in ("effect", "opponent_effect") and by != "effect":
+            continue
+        if how == "opponent_effect" and (source < 0 or g.t.owner[source] == g.t.owner[cid]):
+            continue
+        if a.param("when") == "turn_played" and g.played[cid] != g.turn:
+            continue
+        sel = a.param("attacker")
+        if sel is not None and (attacker < 0 or not _in_zones(g, attacker, sel.zones)
+                                or not matches(g, src, attacker, sel.filters)):
+            continue
+        sel = a.param("source")
+        if sel is not None and (source < 0 or not _in_zones(g, source, sel.zones)
+                                or not matches(g, src, source, sel.filters)):
+            continue
+        return True
+    return False
+
+
+def _in_zones(g, cid: int, zones) -> bool:
+    p = g.players[g.t.owner[cid]]
+    return ("leader" in zones and cid == p.leader) or ("character" in zones and cid in p.characters) or (
+        "stage" in zones and cid == p.stage)

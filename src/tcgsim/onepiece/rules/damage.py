@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards.model import KW_BANISH, KW_DOUBLE_ATTACK
 from ..effects import hooks
-from .continuous import has_keyword, power
+from .continuous import has_keyword, power, prohibited
 from .frames import handler
 from .zones import ko
 
@@ -34,8 +34,10 @@ def damage_step(g, frame, choice) -> None:
         banish = has_keyword(g, attacker, KW_BANISH)
         for _ in range(n):
             g.stack.append(("life_damage", d, banish))
-    else:
+    elif not (g.t.static_ops.get("cannot") and prohibited(g, target, "be_ko", by="battle", attacker=attacker)):
         ko(g, target)
+    else:
+        g.emit(None, f"{g.t.numbers[target]} cannot be K.O.'d in battle")
 
 
 @handler("life_damage")

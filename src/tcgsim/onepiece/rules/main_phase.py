@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..cards.model import CHARACTER, EVENT, KW_RUSH, KW_RUSH_CHARACTER, STAGE
 from ..effects import hooks
-from .continuous import cost as current_cost, has_keyword
+from .continuous import cost as current_cost, has_keyword, prohibited
 from .frames import handler
 from .zones import pay_don, place_character, place_stage, trash_from_field
 
@@ -63,8 +63,11 @@ def main_options(g) -> list[tuple]:
             if rested[c]:
                 continue
             attackers.append(c)
+        cannot = bool(g.t.static_ops.get("cannot"))
         for a in attackers:
-            leader_ok = True
+            if cannot and prohibited(g, a, "attack"):
+                continue
+            leader_ok = not (cannot and prohibited(g, a, "attack_leader"))
             if a != p.leader and g.played[a] == turn:
                 # 3-7-4: no attack on the turn played, unless [Rush] (10-1-1) or [Rush: Character] (10-1-6).
                 if has_keyword(g, a, KW_RUSH):
@@ -90,8 +93,8 @@ def main_phase(g, frame, choice) -> None:
             g.phase = "main"
             g.stack[-1] = ("main", 1)
             me, opp = g.players[g.active], g.players[1 - g.active]
-            hooks.fire(g, hooks.START_OF_MAIN, (opp.leader, *opp.characters))
             hooks.fire(g, hooks.START_OF_MAIN, (me.leader, *me.characters))
+            hooks.fire(g, hooks.START_OF_MAIN, (opp.leader, *opp.characters))
             return
         g.phase = "main"
         g.ask(g.active, "main", main_options(g))

@@ -83,9 +83,9 @@ def end_phase(g, frame, choice) -> None:
     if stage == 0:
         g.stack[-1] = ("end_phase", 1)
         me, opp = g.players[g.active], g.players[1 - g.active]
-        # Pushed in reverse: the turn player's effects resolve first (6-6-1-1-2).
-        hooks.fire(g, hooks.END_OF_OPPONENT_TURN, (opp.leader, *opp.characters, *([opp.stage] if opp.stage >= 0 else ())))
+        # Queued in resolution order: the turn player's effects first (6-6-1-1-2).
         hooks.fire(g, hooks.END_OF_YOUR_TURN, (me.leader, *me.characters, *([me.stage] if me.stage >= 0 else ())))
+        hooks.fire(g, hooks.END_OF_OPPONENT_TURN, (opp.leader, *opp.characters, *([opp.stage] if opp.stage >= 0 else ())))
         return
     g.stack.pop()
     expire(g, END, g.turn)

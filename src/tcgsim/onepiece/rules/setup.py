@@ -100,9 +100,9 @@ def start_of_game(g, frame, choice) -> None:
     or second resolve first (whether they chose first or second), then the other player's."""
     g.stack.pop()
     chooser = frame[1] if len(frame) > 1 else g.first
-    # Pushed in reverse: the last pushed resolves first.
-    hooks.fire(g, hooks.START_OF_GAME, (g.players[1 - chooser].leader,))
+    # Queued in resolution order (interpreter.start_effect).
     hooks.fire(g, hooks.START_OF_GAME, (g.players[chooser].leader,))
+    hooks.fire(g, hooks.START_OF_GAME, (g.players[1 - chooser].leader,))
 
 
 @handler("opening_draw")

@@ -66,14 +66,17 @@ def trash_from_field(g, cid: int) -> None:
     g.players[g.t.owner[cid]].trash.append(cid)
 
 
-def ko(g, cid: int, by_effect: bool = False) -> None:
-    """Rule 10-2-1: K.O. a Character (trash it from the Character area); [On K.O.] effects fire
-    (rule 10-2-17) through the effect hooks."""
+def ko(g, cid: int, by_effect: bool = False, source: int = -1) -> None:
+    """Rule 10-2-1: K.O. a Character (trash it from the Character area); [On K.O.] effects and "when
+    ... is K.O.'d" effects fire (rule 10-2-17) through the effect hooks. ``source``: the card whose
+    effect K.O.s it (``by_effect``), else -1."""
     owner = g.t.owner[cid]
     g.emit(None, f"p{owner + 1}'s {g.t.numbers[cid]} is K.O.'d")
-    from ..effects.hooks import fire_on_ko
+    from ..effects.hooks import fire_event, fire_on_ko
 
     fire_on_ko(g, cid)
+    if g.t.whens:
+        fire_event(g, "ko", cid, by="effect" if by_effect else "battle", source=source)
     trash_from_field(g, cid)
 
 

@@ -1,0 +1,236 @@
+"""A person playing one side at the terminal (``tcgsim play``).
+
+:class:`HumanAgent` shows what its player may see — the board from the player's view
+(:func:`tcgsim.onepiece.rules.view.player_view`) and the log events visible to that player — lists the
+legal options numbered in action notation, and reads an answer: an option number, the typed notation
+(``attack ST01-013 -> opp leader``, read by :func:`tcgsim.onepiece.rules.notation.parse`), ``concede``,
+``help`` or ``quit``. Bad input prints a message and asks again.
+
+:func:`play_terminal` runs a whole game of a person against an agent.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from ..core.agent import BaseAgent
+from ..core.decision import Decision
+from ..errors import TcgsimError
+
+HELP = """Answer with the number of an option, or type it in action notation, e.g.
+  play ST01-013            attack ST01-013 -> opp leader      give 2 don -> leader
+  block ST01-006           counter ST01-009 -> leader         end turn / no block / end counter
+Card references: ST01-013#2 (the 2nd copy), leader, stage, opp ... (the opponent's), hand 3, life 1.
+Other commands: board (show the board again), concede (lose the game now), quit (stop without a result),
+help (this text)."""
+
+MAX_EVENTS = 12
+"""Log events shown before each decision at most (the newest ones)."""
+
+
+class Concede(Exception):
+    """The person conceded (rule 1-2-3)."""
+
+
+class Quit(Exception):
+    """The person stopped the session (end of input included)."""
+
+
+class HumanAgent(BaseAgent):
+    """A person at the terminal (see the module docstring).
+
+    ``console``: a rich ``Console`` (default: a new one on stdout); ``read``: a function like ``input``
+    returning one line (``EOFError`` ends the session as ``quit``); ``db``: the card database, to show card
+    names and stats next to card numbers (optional). :meth:`choose` raises :class:`Concede` or
+    :class:`Quit` for those commands.
+    """
+
+    name = "human"
+    needs_view = True
+
+    def __init__(self, seed: int = 0, console=None, read: Callable[[str], str] = input, db=None) -> None:
+        super().__init__(seed)
+        if console is None:
+            from rich.console import Console
+
+            console = Console(highlight=False)
+        self.console = console
+        self.read = read
+        self.db = db
+
+    # ------------------------------------------------------------------ output
+    def say(self, text: str = "", style: str | None = None) -> None:
+        """Print ``text`` as is (no rich markup: card text holds brackets)."""
+        self.console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
+
+    def _card(self, number: str) -> str:
+        if self.db is None or number not in self.db:
+            return number
+        d = self.db.get(number)
+        stats = [f"cost {d.cost}"] if d.cost is not None else []
+        if d.power is not None:
+            stats.append(f"{d.power}")
+        if d.counter:
+            stats.append(f"counter +{d.counter}")
+        return f"{number} {d.name}" + (f" ({', '.join(stats)})" if stats else "")
+
+    def _field(self, c: dict) -> str:
+        bits = [f"{c['power']}"]
+        if c.get("don"):
+            bits.append(f"{c['don']} DON!!")
+        if c.get("rested"):
+            bits.append("rested")
+        if c.get("played_this_turn"):
+            bits.append("new")
+        return f"{c['card']} [{', '.join(bits)}]"
+
+    def show_board(self, view: dict) -> None:
+        """Print the board as ``view`` (the player's view) shows it."""
+        say = self.say
+        say(f"--- turn {view['turn']}, {view['active']} to play, phase {view['phase']}; you are {view['you']} ---",
+            style="bold")
+        for label, side in (("opponent", view["opponent"]), ("you", view["me"])):
+            don = side["don"]
+            up = ", ".join(f"{x['card']} (life {x['position']})" for x in side["life_face_up"])
+            say(f"{label}: Life {side['life_count']}" + (f" (face up: {up})" if up else "")
+                + f" | hand {side['hand_count']} | deck {side['deck_count']} | trash {len(side['trash'])}"
+                + f" | DON!! {don['active']} active, {don['rested']} rested, {don['deck']} in DON!! deck")
+            say(f"  leader: {self._field(side['leader'])}")
+            chars = side["characters"]
+            say("  characters: " + (", ".join(self._field(c) for c in chars) if chars else "none"))
+            if side.get("stage"):
+                say(f"  stage: {side['stage']['card']}" + (" [rested]" if side["stage"]["rested"] else ""))
+        hand = view["me"].get("hand", [])
+        say("your hand:" + (" empty" if not hand else ""))
+        for number in hand:
+            say(f"  {self._card(number)}")
+        for k in view.get("known", []):
+            say(f"you know: {k['card']} in {k['zone']}" + (f" {k['position']}" if "position" in k else ""))
+        b = view.get("battle")
+        if b:
+            say(f"battle: {b['attacker']} ({b['attacker_power']}) attacks {b['target']} ({b['target_power']})")
+
+    # ------------------------------------------------------------------ input
+    def choose(self, view: dict | None, decision: Decision, labels: Sequence[str] | None,
+               *, parse: Callable[[str], int] | None = None, events: Sequence[str] = ()) -> int:
+        """Show ``events`` (log lines visible to this player), the board and the numbered ``labels``; return
+        the index the person picks. ``parse(text) -> index`` reads typed notation (raising
+        :class:`~tcgsim.errors.TcgsimError` for text naming no legal option); without it only numbers
+        and the exact labels are accepted. Raises :class:`Concede` or :class:`Quit`."""
+        if view is None or labels is None:
+            raise ValueError("HumanAgent needs the player's view and the option labels")
+        for line in list(events)[-MAX_EVENTS:]:
+            self.say(f"  > {line}", style="dim")
+        self.show_board(view)
+        self._list(decision, labels)
+        while True:
+            try:
+                text = self.read(f"{view['you']} {decision.kind}> ")
+            except EOFError:
+                raise Quit() from None
+            text = " ".join(str(text).split())
+            low = text.lower()
+            if not text:
+                continue
+            if low in ("help", "?", "h"):
+                self.say(HELP)
+                continue
+            if low == "board":
+                self.show_board(view)
+                self._list(decision, labels)
+                continue
+            if low == "concede":
+                raise Concede()
+            if low in ("quit", "exit", "q"):
+                raise Quit()
+            if text.isdigit():
+                n = int(text)
+                if 1 <= n <= len(labels):
+                    return n - 1
+                self.say(f"no option {n}: choose 1 to {len(labels)} (or type 'help')", style="red")
+                continue
+            if text in labels:
+                return list(labels).index(text)
+            if parse is not None:
+                try:
+                    return parse(text)
+                except TcgsimError as exc:
+                    self.say(f"not a legal option: {exc}", style="red")
+                    continue
+            self.say(f"not a legal option: {text!r} (type a number from 1 to {len(labels)}, or 'help')", style="red")
+
+    def _list(self, decision: Decision, labels: Sequence[str]) -> None:
+        self.say(f"your decision ({decision.kind}):", style="bold")
+        width = len(str(len(labels)))
+        for i, label in enumerate(labels, start=1):
+            self.say(f"  {i:>{width}}. {label}")
+
+
+def play_terminal(deck_a, deck_b, db, opponent, *, seed: int = 0, seat: int = 1, console=None,
+                  read: Callable[[str], str] = input) -> dict:
+    """Play one game with a person in seat ``seat`` (1: deck A, player p1; 2: deck B, p2) against
+    ``opponent`` (an agent object) at the terminal; return ``{"winner": "you" | "opponent" | "draw" | None,
+    "end_reason", "turns", "seed"}`` (``winner`` is ``None`` when the person quit).
+
+    ``seed`` seeds the game (who chooses to go first, shuffles); the person's concession ends the game
+    (rule 1-2-3). The opponent sees only its view; a search agent gets determinized clones (sampler).
+    Raises ``ValueError`` for a seat other than 1 or 2.
+    """
+    from ..onepiece.rules import notation
+    from ..onepiece.rules.determinize import make_sampler
+    from ..onepiece.rules.setup import new_game
+    from ..onepiece.rules.view import player_view
+
+    if seat not in (1, 2):
+        raise ValueError(f"seat must be 1 or 2, not {seat}")
+    me = seat - 1
+    human = HumanAgent(seed, console=console, read=read, db=db)
+    g = new_game(deck_a, deck_b, db, seed, log=True)
+    shown = 0
+    result = {"winner": None, "end_reason": "", "turns": 0, "seed": seed}
+    human.say(f"game seed {seed}: you play {_deck_name(deck_a if me == 0 else deck_b)} as p{me + 1} against "
+              f"{getattr(opponent, 'name', 'the opponent')} ({_deck_name(deck_b if me == 0 else deck_a)}). "
+              "Type 'help' for help.")
+
+    def visible_events() -> list[str]:
+        nonlocal shown
+        new = [text for who, text in g.log[shown:] if who is None or who == me]
+        shown = len(g.log)
+        return new
+
+    try:
+        while g.winner is None:
+            d = g.pending
+            view = player_view(g, d.player)
+            labels = view["pending"]["options"]
+            if d.player == me:
+                def parse(text: str, d=d) -> int:
+                    return d.options.index(notation.parse(g, text))
+
+                try:
+                    i = human.choose(view, d, labels, parse=parse, events=visible_events())
+                except Concede:
+                    g.concede(me)
+                    break
+            elif getattr(opponent, "needs_sampler", False):
+                i = opponent.choose(view, d, labels, sampler=make_sampler(g, d.player))
+            elif opponent.needs_view:
+                i = opponent.choose(view, d, labels)
+            else:
+                i = opponent.choose(None, d, None)
+            g.apply_index(i)
+    except Quit:
+        human.say("game stopped.")
+        result["turns"] = g.turn
+        return result
+    for line in visible_events():
+        human.say(f"  > {line}", style="dim")
+    winner = "draw" if g.winner == 2 else ("you" if g.winner == me else "opponent")
+    result.update(winner=winner, end_reason=g.end_reason, turns=g.turn)
+    human.say({"you": "You win!", "opponent": "You lose.", "draw": "Draw."}[winner]
+              + f" ({g.end_reason}, turn {g.turn})", style="bold")
+    return result
+
+
+def _deck_name(deck) -> str:
+    return deck.name or deck.source
