@@ -356,15 +356,37 @@ def op_play(g, frame, a, choice) -> None:
     playable = [c for c in chosen if g.t.defs[c].category in (CHARACTER, STAGE)]
     if frame[4] in g.ctx:
         set_ctx(g, frame[4], it=playable, did=bool(playable))
+    rested = bool(a.param("rested"))
     for c in reversed(playable):
         remove_from_zone(g, c)
         if g.t.defs[c].category == STAGE:
             place_stage(g, c)
+            if rested:
+                g.rested[c] = 1
             hooks.fire(g, hooks.ON_PLAY, (c,))
         else:
             g.limbo.append(c)
-            g.stack.append(("enter_character", c))
+            g.stack.append(("enter_character_rested" if rested else "enter_character", c))
         g.emit(None, f"p{g.t.owner[c] + 1} plays {g.t.numbers[c]}")
+
+
+@handler("enter_character_rested")
+def enter_character_rested(g, frame, choice) -> None:
+    """ "Play ... rested": the Character enters the field rested (it is placed active by rule 3-7-3
+    otherwise), before its [On Play] resolves. The 3-7-6 choice of a Character to trash is asked by
+    ``enter_character`` itself."""
+    from ..rules.main_phase import enter_character
+
+    cid = frame[1]
+    g.stack[-1] = ("enter_character", cid)
+    enter_character(g, g.stack[-1], choice)
+    if cid in g.limbo:  # waiting for the 3-7-6 choice: come back here once it is made
+        for i in range(len(g.stack) - 1, -1, -1):
+            if g.stack[i] == ("enter_character", cid):
+                g.stack[i] = ("enter_character_rested", cid)
+                break
+        return
+    g.rested[cid] = 1
 
 
 @op("if")
@@ -452,13 +474,25 @@ def op_to_life(g, frame, a, choice) -> None:
     """Add cards to the top or bottom of a Life area (face-down unless stated, rules Q&A); nobody looks
     at a card added from the deck (rules Q&A). ``life_owner``: ``self``/``opponent``/``same`` (each
     card to its owner's Life)."""
-    chosen = choose_targets(g, frame, a, choice)
-    if chosen is None:
-        return
-    chosen = [c for c in chosen if removable(g, c, frame[1])]
+    state = frame[5]
+    if state and state[0] == "where":  # the cards are chosen; now top or bottom (an option decision)
+        chosen = list(state[1])
+        if choice is None:
+            choice = g.ask(g.t.owner[frame[1]], "option", [("option", 1), ("option", 2)])
+            if choice is None:
+                return
+        position = "top" if choice[1] == 1 else "bottom"
+    else:
+        chosen = choose_targets(g, frame, a, choice)
+        if chosen is None:
+            return
+        chosen = [c for c in chosen if removable(g, c, frame[1])]
+        position = a.param("position", "top")
+        if position == "top_or_bottom" and chosen:
+            g.stack[-1] = frame[:5] + (("where", tuple(chosen)),)
+            return op_to_life(g, g.stack[-1], a, None)
     me = g.t.owner[frame[1]]
     where = a.param("life_owner", "same")
-    position = a.param("position", "top")
     face_up = a.param("face") == "face_up"
     for c in chosen:
         remove_from_zone(g, c)
@@ -560,4 +594,18 @@ def op_no_refresh(g, frame, a, choice) -> None:
         # the owner's next turn: the next turn number at which ``owner`` is the turn player
         nxt = g.turn + (2 if g.active == owner else 1)
         cv.add_modifier(g, c, cv.NO_REFRESH, 0, cv.END, nxt, me)
+    finish(g, frame, it=chosen, did=bool(chosen))
+
+
+@op("can_attack_active")
+def op_can_attack_active(g, frame, a, choice) -> None:
+    """The chosen cards can also attack the opponent's active Characters for the duration."""
+    chosen = choose_targets(g, frame, a, choice)
+    if chosen is None:
+        return
+    me = g.t.owner[frame[1]]
+    kind, turn = duration_of(g, me, a.duration)
+    for c in chosen:
+        if g.on_field(c):
+            cv.add_modifier(g, c, cv.CAN_ATTACK_ACTIVE, 0, kind, turn, me)
     finish(g, frame, it=chosen, did=bool(chosen))

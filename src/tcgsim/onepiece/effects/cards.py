@@ -18,14 +18,14 @@ from .select import CONDITION_KINDS, FILTER_KEYS
 
 AUTO_TIMINGS = {"on_play", "when_attacking", "on_opponent_attack", "on_block", "on_ko",
                 "end_of_your_turn", "end_of_opponent_turn"}
-KIND_TIMINGS = {"activate": {"activate_main"}, "main": {"main"}, "counter": {"counter"},
+KIND_TIMINGS = {"activate": {"activate_main"}, "main": {"main", "counter"}, "counter": {"counter", "main"},
                 "trigger": {"trigger"}}
 COST_OPS = {"rest_don", "don_minus", "rest", "trash", "add_to_hand", "to_deck", "return_to_hand", "reveal",
             "turn_face_up", "turn_face_down", "modify_power", "ko", "give_don", "to_life"}
 ZONES = {"character", "leader", "stage", "field", "hand", "trash", "deck", "life", "looked", "don"}
 DURATIONS = {None, "this_battle", "this_turn", "until_end_of_opponent_next_turn",
              "until_end_of_opponent_next_end_phase", "until_start_of_your_next_turn"}
-PERMANENT_OPS = {"modify_power", "modify_cost", "gain_keyword", "cannot"}
+PERMANENT_OPS = {"modify_power", "modify_cost", "gain_keyword", "cannot", "can_attack_active"}
 PROHIBITIONS = {"attack", "attack_leader", "be_ko", "be_removed", "be_rested"}  # continuous.prohibited
 REFS = {None, "this", "it", "rest", "attacker", "attack_target", "battle_opponent"}
 
@@ -78,7 +78,7 @@ def why_unsupported(eff) -> str | None:
             r = _selector(c.target)
             if r:
                 return r
-            if c.target.position == "top_or_bottom" or c.target.alternatives:
+            if (c.target.position == "top_or_bottom" and (c.target.count or 1) != 1) or c.target.alternatives:
                 return f"cost {c.op} with a choice of position"
     return _actions(eff.actions)
 
@@ -93,8 +93,9 @@ def _when(ev) -> str | None:
     if set(params) - {"by"} or params.get("by") not in (None, "battle", "effect", "opponent_effect", "your_effect"):
         return f"timing when {ev.kind} {sorted(params)}"
     sel = ev.subject
+    zones_ok = {"character", "leader"} | ({"don"} if ev.kind == "don_returned" else set())
     if sel is not None and (sel.ref not in (None, "this") or sel.alternatives or sel.zones and
-                            set(sel.zones) - {"character", "leader"}):
+                            set(sel.zones) - zones_ok):
         return f"timing when {ev.kind} subject"
     if ev.kind == "don_returned" and sel is not None and sel.filters:
         return "timing when don_returned filtered"
@@ -151,12 +152,14 @@ def _actions(actions) -> str | None:
             return "prohibition other than [Blocker]"
         if "don" in (a.target.zones if a.target else ()) and a.op not in ("rest", "set_active"):
             return f"{a.op} on DON!!"
-        if a.op == "to_life" and a.param("position") not in ("top", "bottom", None):
+        if a.op == "to_life" and a.param("position") not in ("top", "bottom", "top_or_bottom", None):
             return f"to_life position {a.param('position')}"
         if a.op == "return_don" and (a.target is not None or a.param("or_more")):
             return "return_don with a choice"
-        if a.target is not None and a.target.position == "top_or_bottom":
-            return f"{a.op} from the top or bottom"
+        if a.target is not None and a.target.position == "top_or_bottom" and (a.target.count or 1) != 1:
+            return f"{a.op} of several cards from the top or bottom"
+        if a.op == "look" and a.target is not None and a.target.owner not in ("self", "opponent"):
+            return "look at either player's cards"
         r = _selector(a.target)
         if r:
             return r

@@ -279,6 +279,16 @@ def choose_cards(g, frame, sel, chooser: int, choice, inst: int, state_index: in
     src = frame[1]
     if sel.ref is not None and not sel.alternatives:
         return resolve_ref(g, src, sel, ctx)
+    if sel.position == "top_or_bottom":
+        # "from the top or bottom": alternatives the text names are always asked (SCENARIOS.md)
+        if not candidates(g, src, replace(sel, position="top"), ctx):
+            return []
+        if choice is None:
+            choice = g.ask(chooser, "option", [("option", 1), ("option", 2)])
+            if choice is None:
+                return None
+        side = replace(sel, position="top" if choice[1] == 1 else "bottom", up_to=False)
+        return candidates(g, src, side, ctx)[: sel.count or 1]
     cands = candidates(g, src, sel, ctx)
     if extra_filter is not None:
         cands = [c for c in cands if extra_filter(c)]

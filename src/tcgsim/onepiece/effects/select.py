@@ -196,7 +196,8 @@ def resolve_ref(g, src: int, sel, ctx=None) -> list[int]:
     raise ValueError(f"unsupported reference {ref!r}")
 
 
-CONDITION_KINDS = {"don_x", "your_turn", "opponent_turn", "leader", "match", "count", "and", "or"}
+CONDITION_KINDS = {"don_x", "your_turn", "opponent_turn", "leader", "match", "count", "and", "or",
+                   "played_this_turn"}
 
 
 def condition_holds(g, src: int, cond, ctx=None) -> bool:
@@ -223,6 +224,10 @@ def condition_holds(g, src: int, cond, ctx=None) -> bool:
         if hasattr(value, "zones"):
             value = len(candidates(g, src, value, ctx))
         ok = _compare(cond.op or ">=", n, value)
+    elif k == "played_this_turn":
+        sel = cond.target
+        cards = resolve_ref(g, src, sel, ctx) if sel is not None and sel.ref else [src]
+        ok = bool(cards) and all(g.played[c] == g.turn for c in cards)
     elif k == "and":
         ok = all(condition_holds(g, src, c, ctx) for c in cond.parts)
     elif k == "or":

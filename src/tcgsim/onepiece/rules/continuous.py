@@ -21,6 +21,7 @@ KEYWORD = 4
 NO_BLOCKER = 5  # player flag: cannot activate [Blocker] (e.g. during this battle)
 CANNOT_BLOCK = 6  # this card's [Blocker] cannot be activated
 NO_REFRESH = 8  # this card does not become active in its owner's next Refresh Phase
+CAN_ATTACK_ACTIVE = 9  # this card can also attack the opponent's active Characters
 NO_BLOCKER_VS = 7  # player flag: cannot activate [Blocker] when the card ``amount`` attacks
 
 BATTLE = 0
@@ -231,3 +232,16 @@ def _in_zones(g, cid: int, zones) -> bool:
     p = g.players[g.t.owner[cid]]
     return ("leader" in zones and cid == p.leader) or ("character" in zones and cid in p.characters) or (
         "stage" in zones and cid == p.stage)
+
+
+def can_attack_active(g, cid: int) -> bool:
+    """Whether ``cid`` may also attack the opponent's active Characters (an effect overriding 7-1-1-2)."""
+    if g.mods:
+        for m in g.mods:
+            if m[0] == cid and m[1] == CAN_ATTACK_ACTIVE:
+                return True
+    if g.t.static_ops.get("can_attack_active"):
+        for src, _, a in _static_actions(g, "can_attack_active"):
+            if _static_targets(g, src, a, cid):
+                return True
+    return False

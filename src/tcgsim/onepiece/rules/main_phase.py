@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..cards.model import CHARACTER, EVENT, KW_RUSH, KW_RUSH_CHARACTER, STAGE
 from ..effects import hooks
-from .continuous import cost as current_cost, has_keyword, prohibited
+from .continuous import can_attack_active, cost as current_cost, has_keyword, prohibited
 from .frames import handler
 from .zones import pay_don, place_character, place_stage, trash_from_field
 
@@ -78,7 +78,7 @@ def main_options(g) -> list[tuple]:
                     continue
             if leader_ok:
                 opts.append(("attack", a, opp.leader))
-            for t in targets_rested:
+            for t in (opp.characters if can_attack_active(g, a) else targets_rested):
                 opts.append(("attack", a, t))
     opts.append(("end",))
     return opts
