@@ -79,7 +79,7 @@ def op_ko(g, frame, a, choice) -> None:
             and not cv.prohibited(g, c, "be_ko", by="effect", source=frame[1])]
     if frame[4] in g.ctx:
         set_ctx(g, frame[4], it=done, did=bool(done))
-    for c in done:
+    for c in reversed(done):  # each K.O. is a frame: the first chosen is K.O.'d first
         ko(g, c, by_effect=True, source=frame[1])
 
 
@@ -312,9 +312,9 @@ def op_shuffle(g, frame, a, choice) -> None:
 
 @op("add_don")
 def op_add_don(g, frame, a, choice) -> None:
-    """Add DON!! from the DON!! deck to the cost area, active or rested."""
-    me = g.t.owner[frame[1]]
-    p = g.players[me]
+    """Add DON!! from the DON!! deck to the cost area, active or rested (of the player who performs it:
+    "your opponent may add 1 DON!! card from their DON!! deck")."""
+    p = g.players[chooser_of(g, frame[1], a)]
     n = min(a.amount or 1, p.don_deck)
     p.don_deck -= n
     if a.param("state") == "rested":
@@ -395,18 +395,24 @@ def op_if(g, frame, a, choice) -> None:
     g.stack.pop()
     if condition_holds(g, frame[1], a.condition, g.ctx.get(frame[4])):
         push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
+    elif frame[4] in g.ctx:
+        # "If X, you may Y. If you do, Z": nothing was done, so a following "If you do" fails (8-3-3)
+        set_ctx(g, frame[4], did=False)
 
 
 @op("may")
 def op_may(g, frame, a, choice) -> None:
-    """An optional part ("you may", 8-1-2)."""
+    """An optional part ("you may", 8-1-2), decided by the player it names ("your opponent may ...")."""
     if choice is None:
-        choice = g.ask(g.t.owner[frame[1]], "yes-no", [("yes",), ("no",)])
+        choice = g.ask(chooser_of(g, frame[1], a), "yes-no", [("yes",), ("no",)])
         if choice is None:
             return
     g.stack.pop()
     if choice[0] == "yes":
         push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
+    elif frame[4] in g.ctx:
+        # declined: a following "If you do" must not read what an earlier action did (8-1-2)
+        set_ctx(g, frame[4], did=False)
 
 
 @op("if_you_do")
@@ -421,7 +427,7 @@ def op_choose_one(g, frame, a, choice) -> None:
     """ "Choose one:" -- always a distinct decision, counted from 1 in the text's order."""
     if choice is None:
         opts = [("option", k + 1) for k in range(len(a.options))]
-        choice = g.ask(g.t.owner[frame[1]], "option", opts)
+        choice = g.ask(chooser_of(g, frame[1], a), "option", opts)  # "Your opponent chooses one:"
         if choice is None:
             return
     g.stack.pop()

@@ -64,6 +64,18 @@ def why_unsupported(eff) -> str | None:
     elif eff.kind in KIND_TIMINGS:
         if eff.timing not in KIND_TIMINGS[eff.kind]:
             return f"timing {eff.timing}"
+    elif eff.kind == "replacement":
+        ev = eff.event
+        if ev is None or ev.kind != "ko" or ev.subject is None:
+            return f"replacement of {ev.kind if ev else '?'}"
+        params = dict(ev.params)
+        if set(params) - {"by"} or params.get("by") not in (None, "battle", "effect", "opponent_effect"):
+            return f"replacement of ko {sorted(params)}"
+        if ev.subject.ref not in (None, "this") or ev.subject.alternatives:
+            return "replacement subject"
+        r = _selector(ev.subject)
+        if r:
+            return r
     else:
         return f"{eff.kind} effect"
     r = _conditions(eff.conditions)

@@ -26,6 +26,7 @@ END_OF_BATTLE = "end_of_battle"
 
 # Bound by effects/interpreter.py when it is imported (it imports the rules modules that import this one).
 _start_effect = None
+_start_now = None
 _can_pay = None
 _conditions_hold = None
 
@@ -125,3 +126,53 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
             if want == "your_effect" and (source < 0 or g.t.owner[source] != me):
                 continue
             _start_effect(g, src, idx)
+
+
+def replacement_for(g, cid: int, by: str, source: int, tried: tuple):
+    """The next replacement effect (``(card, effect index)``) that may replace the K.O. of ``cid`` now,
+    in the order of rule 8-1-3-4-2, skipping those in ``tried``; ``None`` if there is none."""
+    if not g.t.replacements:
+        return None
+    from .select import condition_holds, matches
+
+    active = g.active
+    order = sorted(g.t.replacements, key=lambda s: (s != cid, g.t.owner[s] != active))
+    for src in order:
+        if not g.on_field(src):
+            continue
+        me = g.t.owner[src]
+        for idx, eff in enumerate(g.t.defs[src].effects):
+            if eff.kind != "replacement" or (src, idx) in tried:
+                continue
+            ev = eff.event
+            if ev is None or ev.kind != "ko":
+                continue
+            sel = ev.subject
+            if sel.ref == "this":
+                if cid != src:
+                    continue
+            elif g.t.owner[cid] != me if sel.owner == "self" else g.t.owner[cid] == me:
+                continue
+            elif sel.filters and not matches(g, src, cid, sel.filters):
+                continue
+            want = dict(ev.params).get("by")
+            if want == "battle" and by != "battle" or want in ("effect", "opponent_effect") and by != "effect":
+                continue
+            if want == "opponent_effect" and (source < 0 or g.t.owner[source] == me):
+                continue
+            if eff.once_per_turn and (src, idx) in g.once:
+                continue
+            if not all(condition_holds(g, src, c) for c in eff.conditions):
+                continue
+            if eff.costs and not _can_pay(g, src, eff):
+                continue
+            return src, idx
+    return None
+
+
+def replace(g, src: int, idx: int) -> None:
+    """Resolve replacement effect ``idx`` of ``src`` at once, in place of the replaced event (8-1-3-4-4)."""
+    eff = g.t.defs[src].effects[idx]
+    if eff.once_per_turn:
+        g.once.add((src, idx))
+    _start_now(g, src, idx)

@@ -123,7 +123,17 @@ def conditions_hold(g, src: int, eff) -> bool:
     return all(condition_holds(g, src, c) for c in eff.conditions)
 
 
+def start_now(g, src: int, eidx: int) -> None:
+    """Resolve effect ``eidx`` of ``src`` before anything else (a replacement effect, 8-1-3-4-4)."""
+    inst = g.next_inst
+    g.next_inst += 1
+    g.ctx[inst] = EMPTY_CTX
+    g.stack.append(("effect_end", inst))
+    g.stack.append(("effect", src, eidx, 1, inst))
+
+
 hooks._start_effect = start_effect
+hooks._start_now = start_now
 hooks._can_pay = can_pay
 hooks._conditions_hold = conditions_hold
 
@@ -430,6 +440,16 @@ def act_frame(g, frame, choice) -> None:
     OPS[a.op](g, frame, a, choice)
 
 
+def _targets_this(g, frame) -> bool:
+    """True if the action of ``frame`` is about the effect's own card ("this Character gains ..."): such
+    an action does not change what "it" / "that card" names afterwards (OP04-011: "If the revealed card
+    is ..., this Character gains +3000 power. Then, place the revealed card at the bottom of your deck")."""
+    if frame[0] != "act":
+        return False
+    sel = _action_at(effect_of(g, frame[1], frame[2]), frame[3]).target
+    return sel is not None and sel.ref == "this"
+
+
 def chooser_of(g, src: int, a) -> int:
     me = g.t.owner[src]
     return me if a.player == "self" else 1 - me
@@ -442,7 +462,7 @@ def choose_targets(g, frame, a, choice):
 def finish(g, frame, it=None, did=None) -> None:
     g.stack.pop()
     kw = {}
-    if it is not None:
+    if it is not None and not _targets_this(g, frame):
         kw["it"] = it
     if did is not None:
         kw["did"] = did

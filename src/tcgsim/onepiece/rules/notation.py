@@ -76,6 +76,8 @@ def render(g, player: int, option: tuple) -> str:
     if simple is not None:
         return simple
     kind = option[0]
+    if kind in ("yes", "no"):  # ("yes", card, effect): which effect is asked is in the pending decision
+        return kind
     if kind == "play":
         return "play " + ref(g, player, option[1])
     if kind == "give":
@@ -241,7 +243,11 @@ def _find(g, d, t: str):
     options = d.options
     simple = _SIMPLE_BY_TEXT.get(t.lower())
     if simple is not None:
-        return simple if simple in options else None
+        if simple in options:
+            return simple
+        if simple[0] in ("yes", "no"):
+            return next((o for o in options if o[0] == simple[0]), None)
+        return None
     player = d.player
     for pat, kind, zones in _PATTERNS:
         m = pat.match(t)
@@ -308,8 +314,9 @@ def _ref_names(g, player: int, text: str, cid: int) -> bool:
     if cid in cands:
         return True
     t = _normalize(text)
-    if re.match(r"^(opp )?[\w-]+$", t) or t.count(" ") == 0:
-        # bare number: copies in the same hidden-to-nobody zone are interchangeable
+    if "#" not in t and (re.match(r"^(opp )?[\w-]+$", t) or t.count(" ") == 0):
+        # bare number: copies in the same hidden-to-nobody zone are interchangeable (an explicit
+        # ``#N`` names that copy only)
         num = g.t.numbers[cid]
         return any(g.t.numbers[c] == num and _zone_of(g, c)[0] == _zone_of(g, cid)[0] for c in cands)
     return False

@@ -77,7 +77,7 @@ class PlayerState:
 class Tables:
     """Per-game static data shared by every clone: card definitions and owners, indexed by card id."""
 
-    __slots__ = ("defs", "owner", "numbers", "custom", "static", "timed", "static_ops", "whens")
+    __slots__ = ("defs", "owner", "numbers", "custom", "static", "timed", "static_ops", "whens", "replacements")
 
     def __init__(self, defs: list[CardDef], owner: list[int], custom: dict[str, CardDef] | None = None):
         self.defs = tuple(defs)
@@ -90,6 +90,8 @@ class Tables:
         self.timed: tuple[dict, ...] = tuple(_timed(d) for d in self.defs)
         # cards with "When ..." effects written out in their text (effects/hooks.fire_event)
         self.whens = tuple(i for i, t in enumerate(self.timed) if "when" in t)
+        # cards with replacement effects (rule 8-1-3-4), read by zones.ko_check
+        self.replacements = tuple(i for i, d in enumerate(self.defs) if any(e.kind == "replacement" for e in d.effects))
         # action op -> [(source id, effect, actions of that op)] over the permanent effects
         self.static_ops: dict[str, list] = {}
         for i in self.static:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..cards.model import CHARACTER, STAGE
 from .continuous import drop_card_modifiers
+from .frames import handler
 
 
 def draw(g, player: int, n: int = 1) -> int:
@@ -67,9 +68,14 @@ def trash_from_field(g, cid: int) -> None:
 
 
 def ko(g, cid: int, by_effect: bool = False, source: int = -1) -> None:
-    """Rule 10-2-1: K.O. a Character (trash it from the Character area); [On K.O.] effects and "when
-    ... is K.O.'d" effects fire (rule 10-2-17) through the effect hooks. ``source``: the card whose
-    effect K.O.s it (``by_effect``), else -1."""
+    """Rule 10-2-1: K.O. a Character. The K.O. is a frame (``ko_check``) so that replacement effects
+    ("If ... would be K.O.'d, you may ... instead", rule 8-1-3-4) can ask their player first; then
+    :func:`do_ko` trashes it. ``source``: the card whose effect K.O.s it (``by_effect``), else -1."""
+    g.stack.append(("ko_check", cid, by_effect, source, ()))
+
+
+def do_ko(g, cid: int, by_effect: bool = False, source: int = -1) -> None:
+    """Trash a Character as a K.O. now; [On K.O.] and "when ... is K.O.'d" effects fire (10-2-17)."""
     owner = g.t.owner[cid]
     g.emit(None, f"p{owner + 1}'s {g.t.numbers[cid]} is K.O.'d")
     from ..effects.hooks import fire_event, fire_on_ko
@@ -111,3 +117,41 @@ def is_character(g, cid: int) -> bool:
 
 def is_stage(g, cid: int) -> bool:
     return g.t.defs[cid].category == STAGE
+
+
+@handler("ko_check")
+def ko_check(g, frame, choice) -> None:
+    """Rule 8-1-3-4: before a K.O. happens, each replacement effect that could replace it is offered to
+    its player (8-1-3-4-1: optional ones may be declined; 8-1-3-4-3: none applies twice to one event).
+    Order (8-1-3-4-2): the K.O.'d card's own, then the turn player's, then the other player's."""
+    _, cid, by_effect, source, tried = frame
+    if not g.on_field(cid) or cid not in g.players[g.t.owner[cid]].characters:
+        g.stack.pop()  # it already left the field: nothing to K.O.
+        return
+    from ..effects import hooks
+
+    if choice is not None:
+        src, idx = choice[1], choice[2]
+        if choice[0] == "yes":
+            g.stack.pop()
+            g.emit(None, f"p{g.t.owner[src] + 1} replaces the K.O. of {g.t.numbers[cid]} with {g.t.numbers[src]}'s effect")
+            hooks.replace(g, src, idx)
+            return
+        tried = tried + ((src, idx),)
+        g.stack[-1] = frame = ("ko_check", cid, by_effect, source, tried)
+    while True:
+        found = hooks.replacement_for(g, cid, "battle" if not by_effect else "effect", source, tried)
+        if found is None:
+            break
+        src, idx = found
+        pick = g.ask(g.t.owner[src], "yes-no", [("yes", src, idx), ("no", src, idx)])
+        if pick is None:
+            return
+        if pick[0] == "yes":
+            g.stack.pop()
+            hooks.replace(g, src, idx)
+            return
+        tried = tried + ((src, idx),)
+        g.stack[-1] = ("ko_check", cid, by_effect, source, tried)
+    g.stack.pop()
+    do_ko(g, cid, by_effect, source)
