@@ -34,9 +34,17 @@ def op_modify_power(g, frame, a, choice) -> None:
         return
     me = g.t.owner[frame[1]]
     kind, turn = duration_of(g, me, a.duration)
+    amount = a.amount or 0
+    per = a.param("per")
+    if per is not None:  # "+1000 power for every N ...": counted when it resolves (8-4-6)
+        from .select import count_of, resolve_ref
+
+        ctx = g.ctx.get(frame[4])
+        n = len(resolve_ref(g, frame[1], per, ctx)) if per.ref else count_of(g, frame[1], per, ctx)
+        amount *= n // (a.param("per_count") or 1)
     for c in chosen:
         if g.on_field(c):
-            cv.add_modifier(g, c, cv.POWER, a.amount or 0, kind, turn, me)
+            cv.add_modifier(g, c, cv.POWER, amount, kind, turn, me)
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
@@ -81,6 +89,16 @@ def op_ko(g, frame, a, choice) -> None:
         set_ctx(g, frame[4], it=done, did=bool(done))
     for c in reversed(done):  # each K.O. is a frame: the first chosen is K.O.'d first
         ko(g, c, by_effect=True, source=frame[1])
+    # "K.O. up to 1 of your opponent's Stages" (OP02-118): the card text extends K.O. (10-2-1-2) to a
+    # Stage: it is trashed from the Stage area as a K.O.
+    stages = [c for c in chosen if c == g.players[g.t.owner[c]].stage]
+    if stages:
+        from ..rules.zones import do_ko
+
+        if frame[4] in g.ctx:
+            set_ctx(g, frame[4], it=done + stages, did=True)
+        for c in stages:
+            do_ko(g, c, by_effect=True, source=frame[1])
 
 
 @op("rest")
@@ -109,14 +127,33 @@ def _rest_don(g, frame, a) -> None:
 
 @op("set_active")
 def op_set_active(g, frame, a, choice) -> None:
-    """Set the chosen cards (or rested DON!!) as active."""
+    """Set the chosen cards (or rested DON!!) as active. "Up to N" DON!!: the player sets them one at a
+    time and may stop (``choose 1 rested don`` / ``choose none``; card Q&A ST02-015, ST02-016)."""
     if "don" in a.target.zones:
         me = g.t.owner[frame[1]]
         p = g.players[me]
-        n = min(a.target.count or 1, p.don_rested)
-        p.don_rested -= n
-        p.don_active += n
-        finish(g, frame, did=n > 0)
+        state = frame[5]
+        done = state[1] if state and state[0] == "don" else 0
+        limit = a.target.count or 1
+        if choice is not None:
+            if choice[0] == "choose_none":
+                finish(g, frame, did=done > 0)
+                return
+            p.don_rested -= 1
+            p.don_active += 1
+            done += 1
+        while done < limit and p.don_rested:
+            if a.target.up_to:
+                pick = g.ask(me, "choose", [("don", "rested"), ("choose_none",)])
+                if pick is None:
+                    g.stack[-1] = frame[:5] + (("don", done),)
+                    return
+                if pick[0] == "choose_none":
+                    break
+            p.don_rested -= 1
+            p.don_active += 1
+            done += 1
+        finish(g, frame, did=done > 0)
         return
     chosen = choose_targets(g, frame, a, choice)
     if chosen is None:
@@ -146,7 +183,7 @@ def op_to_deck(g, frame, a, choice) -> None:
     one at a time, the first chosen ends highest (SCENARIOS.md ``order``)."""
     src, inst = frame[1], frame[4]
     state = frame[5]
-    me = g.t.owner[src]
+    me = chooser_of(g, src, a)  # "Your opponent places 3 cards ... in any order": the opponent orders them
     position = a.param("position", "bottom")
     if not state or not isinstance(state[0], str):  # still choosing the cards (see choose_cards)
         chosen = choose_targets(g, frame, a, choice)
@@ -218,6 +255,15 @@ def op_trash(g, frame, a, choice) -> None:
     chooser = chooser_of(g, frame[1], a)
     if "hand" in sel.zones and sel.owner == "opponent" and a.player == "self":
         chooser = 1 - g.t.owner[frame[1]]  # hidden cards: their owner picks (8-4-4-2)
+    until = a.param("until_count")
+    if until is not None:
+        # "trash cards from ... until you have N": as many as are over N (none moves before all are chosen)
+        from dataclasses import replace
+
+        from .select import candidates
+
+        over = max(0, len(candidates(g, frame[1], replace(sel, count=None), g.ctx.get(frame[4]))) - until)
+        sel = replace(sel, count=over, up_to=False)
     chosen = choose_cards(g, frame, sel, chooser, choice, frame[4])
     if chosen is None:
         return
@@ -326,34 +372,62 @@ def op_add_don(g, frame, a, choice) -> None:
 
 @op("give_don")
 def op_give_don(g, frame, a, choice) -> None:
-    """Give up to N rested (or active) DON!! from the cost area to the chosen Leader or Character."""
-    chosen = choose_targets(g, frame, a, choice)
-    if chosen is None:
-        return
+    """Give up to N rested (or active) DON!! from the cost area to the chosen Leader or Character. "Up to
+    N" of the player's own DON!!: after the recipient, the DON!! are given one at a time and the player may
+    stop (``choose 1 rested don`` / ``choose none``; card Q&A ST01-011)."""
+    state = frame[5]
+    if state and state[0] == "give":  # the recipients are chosen; giving DON!! one at a time
+        _, chosen, ti, n, moved = state
+    else:
+        chosen = choose_targets(g, frame, a, choice)
+        if chosen is None:
+            return
+        chosen, ti, n, moved, choice = tuple(chosen), 0, 0, 0, None
     me = g.t.owner[frame[1]]
-    p = g.players[me]
-    moved = 0
-    if chosen:
-        t = chosen[0]
-        if a.param("state") == "active":
-            moved = min(a.amount or 1, p.don_active)
-            p.don_active -= moved
+    don = a.param("don")  # "Give up to 3 of your opponent's rested DON!! cards to ...": whose DON!!
+    own = not (don is not None and don.owner == "opponent")
+    p = g.players[me if own else 1 - me]
+    active = a.param("state") == "active" or (
+        don is not None and any(f.key == "state" and f.value == "active" for f in don.filters))
+    ask = own and bool(a.param("up_to"))
+    # "... up to 1 rested DON!! card each": every chosen card receives the amount, else only one does
+    targets = chosen if a.param("each") else chosen[:1]
+    while ti < len(targets):
+        if n >= (a.amount or 1) or not (p.don_active if active else p.don_rested):
+            ti, n = ti + 1, 0
+            continue
+        if ask:
+            if choice is None:
+                choice = g.ask(me, "choose", [("don", "active" if active else "rested"), ("choose_none",)])
+                if choice is None:
+                    g.stack[-1] = frame[:5] + (("give", chosen, ti, n, moved),)
+                    return
+            if choice[0] == "choose_none":
+                ti, n, choice = ti + 1, 0, None
+                continue
+            choice = None
+        if active:
+            p.don_active -= 1
         else:
-            moved = min(a.amount or 1, p.don_rested)
-            p.don_rested -= moved
-        g.given[t] += moved
-    finish(g, frame, it=chosen, did=moved > 0)
+            p.don_rested -= 1
+        g.given[targets[ti]] += 1
+        n += 1
+        moved += 1
+    finish(g, frame, it=list(chosen), did=moved > 0)
 
 
 @op("play")
 def op_play(g, frame, a, choice) -> None:
     """Play the chosen Character or Stage card without paying its cost (from hand, trash, deck, the
-    looked-at cards, or this card from Life); [On Play] fires (10-2-6)."""
-    chosen = choose_targets(g, frame, a, choice)
+    looked-at cards, or this card from Life); [On Play] fires (10-2-6). Only Character and Stage cards
+    are candidates: an Event is never played this way (card Q&A ST02-017)."""
+    chosen = choose_cards(g, frame, a.target, chooser_of(g, frame[1], a), choice, frame[4],
+                          extra_filter=lambda c: g.t.defs[c].category in (CHARACTER, STAGE))
     if chosen is None:
         return
     g.stack.pop()
-    playable = [c for c in chosen if g.t.defs[c].category in (CHARACTER, STAGE)]
+    playable = [c for c in chosen if g.t.defs[c].category in (CHARACTER, STAGE)
+                and not (g.mods and cv.play_forbidden(g, g.t.owner[c], c))]
     if frame[4] in g.ctx:
         set_ctx(g, frame[4], it=playable, did=bool(playable))
     rested = bool(a.param("rested"))
@@ -453,6 +527,21 @@ def op_cannot(g, frame, a, choice) -> None:
     me = g.t.owner[frame[1]]
     kind, turn = duration_of(g, me, a.duration)
     sel = a.target
+    what = a.param("what")
+    if what == "play":  # "you cannot play Character cards ... during this turn"
+        who = 1 - me if sel.owner == "opponent" else me
+        cv.add_modifier(g, -1 - who, cv.NO_PLAY, (frame[1], frame[2], frame[3]), kind, turn, me)
+        finish(g, frame, did=True)
+        return
+    if what in ("attack", "be_ko", "be_rested"):
+        chosen = choose_targets(g, frame, a, choice)
+        if chosen is None:
+            return
+        for c in chosen:
+            if g.on_field(c):
+                cv.add_modifier(g, c, cv.PROHIBIT, what, kind, turn, me)
+        finish(g, frame, it=chosen, did=bool(chosen))
+        return
     attacker = a.param("attacker")
     if attacker is not None:
         ctx = g.ctx.get(frame[4], EMPTY_CTX)

@@ -27,7 +27,9 @@ DURATIONS = {None, "this_battle", "this_turn", "until_end_of_opponent_next_turn"
              "until_end_of_opponent_next_end_phase", "until_start_of_your_next_turn"}
 PERMANENT_OPS = {"modify_power", "modify_cost", "gain_keyword", "cannot", "can_attack_active"}
 PROHIBITIONS = {"attack", "attack_leader", "be_ko", "be_removed", "be_rested"}  # continuous.prohibited
-REFS = {None, "this", "it", "rest", "attacker", "attack_target", "battle_opponent"}
+# "attacker", "attack_target" and "battle_opponent" are read by select.resolve_ref, but no card text
+# compiles to them yet, so they have no behaviour test: unsupported until one does.
+REFS = {None, "this", "it", "rest"}
 
 
 def why_unsupported(eff) -> str | None:
@@ -38,6 +40,11 @@ def why_unsupported(eff) -> str | None:
                 return f"permanent {a.op}"
             if a.op == "gain_keyword" and a.param("keyword") not in KEYWORD_BITS:
                 return f"keyword {a.param('keyword')}"
+            if a.param("per") is not None and a.param("per").ref is not None:
+                return "permanent power for every N referenced cards"
+            r = _selector(a.param("per"))
+            if r:
+                return r
             if a.op == "cannot":
                 keys = {k for k, _ in a.params}
                 if a.param("what") not in PROHIBITIONS or keys - {"what", "by", "attacker", "source", "when"}:
@@ -159,9 +166,30 @@ def _actions(actions) -> str | None:
             return f"duration {a.duration}"
         if a.op == "gain_keyword" and a.param("keyword") not in KEYWORD_BITS:
             return f"keyword {a.param('keyword')}"
-        if a.op == "cannot" and (a.param("what") != "activate" or a.param("keyword") != "Blocker"
-                                 or {k for k, _ in a.params} - {"what", "keyword", "attacker"}):
-            return "prohibition other than [Blocker]"
+        if a.op in ("modify_power", "modify_cost") and a.duration is None:
+            # OP01-029 "that card gains an additional +2000 power": the text's duration ("during this
+            # battle") is not carried over, and no duration would last the whole turn
+            return f"{a.op} without a duration"
+        if a.param("per") is not None and a.param("per").ref is not None:
+            # "for every card trashed" follows "trash any number of cards", which compiles to "trash all"
+            return f"{a.op} for every card of an earlier action"
+        if a.op == "cannot":
+            what, keys = a.param("what"), {k for k, _ in a.params}
+            if what == "activate":
+                if a.param("keyword") != "Blocker" or keys - {"what", "keyword", "attacker"}:
+                    return "prohibition other than [Blocker]"
+            elif what in ("attack", "be_ko", "be_rested"):
+                if keys != {"what"} or a.target is None or a.target.zones and set(a.target.zones) - {"character", "leader"}:
+                    return f"prohibition {what} {sorted(keys)}"
+            elif what == "play":
+                if keys != {"what"} or a.target is None or a.target.ref is not None or a.target.owner not in ("self", "opponent"):
+                    return "prohibition play"
+                for f in a.target.filters:
+                    if f.key not in FILTER_KEYS:
+                        return f"filter {f.key}"
+                continue  # its "anywhere" selector only carries the filters of the cards that cannot be played
+            else:
+                return f"prohibition {what}"
         if "don" in (a.target.zones if a.target else ()) and a.op not in ("rest", "set_active"):
             return f"{a.op} on DON!!"
         if a.op == "to_life" and a.param("position") not in ("top", "bottom", "top_or_bottom", None):

@@ -79,9 +79,11 @@ def activate(g, cid: int, idx: int) -> None:
 
 
 def has_supported_trigger(g, cid: int) -> bool:
-    """True if the card's [Trigger] (rule 10-1-5) is compiled, so that using it is a real choice."""
+    """True if the card's [Trigger] (rule 10-1-5) is compiled and can be activated now (8-3-1-3: its
+    activation cost, e.g. "DON!! −1: Play this card", can be paid), so that using it is a real choice."""
     d = g.t.defs[cid]
-    return d.trigger_text is not None and bool(activatable(g, cid, "trigger"))
+    idx = activatable(g, cid, "trigger")
+    return d.trigger_text is not None and bool(idx) and usable(g, cid, idx[0])
 
 
 # "When ..." auto effects (rule 8-1-3-1-2) written out in the text: the event kinds the engine reports.

@@ -40,11 +40,19 @@ _EFFECT_FRAMES = {"effect", "act", "cost", "effect_end", "return_looked"}
 
 def start_effect(g, src: int, eidx: int, stage: int = 0) -> None:
     """Queue the resolution of effect ``eidx`` of ``src`` (stage 0 checks conditions and asks "you
-    may"; stage 1 starts at the costs, for effects whose activation was the player's decision).
+    may"; stage 1 starts at the costs, for effects whose activation was the player's decision; stage
+    -1 is stage 0 with the conditions already checked).
 
     Queued effects resolve in the order queued, and after the effects already resolving or queued
     (rule 8-6-3: an effect triggered during another's resolution waits until that one has resolved).
     """
+    if stage == 0:
+        eff = effect_of(g, src, eidx)
+        if eff.timing == "on_ko" and eff.conditions:
+            # 10-2-17-1: [On K.O.] conditions ([DON!! xX] ...) are checked on the field, as it is K.O.'d
+            if not conditions_hold(g, src, eff):
+                return
+            stage = -1  # checked: not again when it resolves from the trash
     inst = g.next_inst
     g.next_inst += 1
     g.ctx[inst] = EMPTY_CTX
@@ -59,6 +67,11 @@ def set_ctx(g, inst: int, **kw) -> None:
     it, looked, did, paid = g.ctx[inst]
     g.ctx[inst] = (
         tuple(kw.get("it", it)), tuple(kw.get("looked", looked)), kw.get("did", did), kw.get("paid", paid))
+
+
+def action_at(g, src: int, eidx: int, path: tuple):
+    """The action at ``path`` of effect ``eidx`` of card ``src``."""
+    return _action_at(effect_of(g, src, eidx), path)
 
 
 def _action_at(eff, path: tuple):
@@ -144,8 +157,8 @@ def effect_frame(g, frame, choice) -> None:
     _, src, eidx, stage, inst = frame
     eff = effect_of(g, src, eidx)
     me = g.t.owner[src]
-    if stage == 0:
-        if not conditions_hold(g, src, eff) or (eff.once_per_turn and (src, eidx) in g.once):
+    if stage <= 0:  # -1: conditions already checked when it activated (start_effect)
+        if (stage == 0 and not conditions_hold(g, src, eff)) or (eff.once_per_turn and (src, eidx) in g.once):
             g.stack.pop()
             return
         if eff.costs and not can_pay(g, src, eff):
@@ -165,6 +178,11 @@ def effect_frame(g, frame, choice) -> None:
         if eff.once_per_turn:
             g.once.add((src, eidx))  # 10-2-13-5: used even if the payment fails
         g.stack[-1] = ("effect", src, eidx, 2, inst)
+        if eff.costs and not can_pay(g, src, eff):
+            # 8-3-1-3: a cost that cannot be paid in full is not paid at all (an Event activated without
+            # the means to pay its effect's cost: card Q&A OP01-055)
+            set_ctx(g, inst, paid=False)
+            return
         for ci in range(len(eff.costs) - 1, -1, -1):
             g.stack.append(("cost", src, eidx, ci, inst, ()))
         return

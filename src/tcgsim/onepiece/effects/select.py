@@ -79,8 +79,9 @@ def _any_compare(op: str, actual_values, value) -> bool:
     raise ValueError(f"comparison {op!r} on a list property")
 
 
+# "counter" is read by matches() but no card text compiles to it yet (no behaviour test): unsupported.
 FILTER_KEYS = {
-    "cost", "base_cost", "power", "base_power", "counter", "color", "type", "type_includes", "name",
+    "cost", "base_cost", "power", "base_power", "color", "type", "type_includes", "name",
     "name_includes", "attribute", "state", "category", "other_than_this", "has_trigger", "has_keyword",
     "multicolored",
 }
@@ -91,6 +92,9 @@ def matches(g, src: int, cid: int, filters) -> bool:
     d = g.t.defs[cid]
     for f in filters:
         k, op, v = f.key, f.op, f.value
+        if hasattr(v, "zones"):
+            # "a cost equal to or less than the number of your opponent's Life cards": that count, now (8-4-6)
+            v = count_of(g, src, v)
         if k == "cost":
             if not _compare(op, cv.cost(g, cid) if d.cost is not None else None, v):
                 return False
@@ -196,6 +200,24 @@ def resolve_ref(g, src: int, sel, ctx=None) -> list[int]:
     raise ValueError(f"unsupported reference {ref!r}")
 
 
+def count_of(g, src: int, sel, ctx=None) -> int:
+    """How many cards ``sel`` names. DON!! cards (zone ``don``) are counted, not listed: the DON!! on a
+    player's field are the cost area's active and rested ones and those given to the Leader and
+    Characters (rules 3-1-2, 3-9, 6-5-5-1); "active" / "rested" DON!! are the cost area's."""
+    n = len(candidates(g, src, sel, ctx))
+    if "don" in sel.zones:
+        state = next((f.value for f in sel.filters if f.key == "state"), None)
+        for who in owners(sel.owner, g.t.owner[src]):
+            p = g.players[who]
+            if state != "rested":
+                n += p.don_active
+            if state != "active":
+                n += p.don_rested
+            if state is None:
+                n += sum(g.given[c] for c in (p.leader, *p.characters))
+    return n
+
+
 CONDITION_KINDS = {"don_x", "your_turn", "opponent_turn", "leader", "match", "count", "and", "or",
                    "played_this_turn"}
 
@@ -219,10 +241,10 @@ def condition_holds(g, src: int, cond, ctx=None) -> bool:
         cards = resolve_ref(g, src, sel, ctx) if sel.ref else candidates(g, src, sel, ctx)
         ok = bool(cards) and all(matches(g, src, c, sel.filters) for c in cards)
     elif k == "count":
-        n = len(candidates(g, src, cond.target, ctx))
+        n = count_of(g, src, cond.target, ctx)
         value = cond.value
         if hasattr(value, "zones"):
-            value = len(candidates(g, src, value, ctx))
+            value = count_of(g, src, value, ctx)
         ok = _compare(cond.op or ">=", n, value)
     elif k == "played_this_turn":
         sel = cond.target

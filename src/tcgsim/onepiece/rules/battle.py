@@ -11,6 +11,7 @@ from ..cards.model import CHARACTER, KW_BLOCKER, KW_UNBLOCKABLE
 from ..effects import hooks
 from .continuous import BATTLE, CANNOT_BLOCK, POWER, add_modifier, blocker_forbidden, card_flag, expire, has_keyword
 from .frames import handler
+from .main_phase import event_usable
 from .zones import pay_don
 from .continuous import cost as current_cost
 
@@ -97,7 +98,7 @@ def counter_options(g, d: int) -> list[tuple]:
                     opts.append(("counter", cid, t))
         elif dd.effects and current_cost(g, cid) <= p.don_active:
             idx = hooks.activatable(g, cid, "counter")
-            if idx and hooks.usable(g, cid, idx[0]):
+            if idx and event_usable(g, cid, idx[0]):
                 opts.append(("event", cid))
     opts.append(("endcounter",))
     return opts

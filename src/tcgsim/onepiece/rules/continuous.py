@@ -22,6 +22,8 @@ NO_BLOCKER = 5  # player flag: cannot activate [Blocker] (e.g. during this battl
 CANNOT_BLOCK = 6  # this card's [Blocker] cannot be activated
 NO_REFRESH = 8  # this card does not become active in its owner's next Refresh Phase
 CAN_ATTACK_ACTIVE = 9  # this card can also attack the opponent's active Characters
+PROHIBIT = 10  # card flag for a duration: ``amount`` names what the card cannot do (continuous.prohibited)
+NO_PLAY = 11  # player flag: cannot play cards matching the filters of the action ``amount`` = (src, eidx, path)
 NO_BLOCKER_VS = 7  # player flag: cannot activate [Blocker] when the card ``amount`` attacks
 
 BATTLE = 0
@@ -68,7 +70,13 @@ def static_amount(g, cid: int, op: str) -> int:
         total = 0
         for src, eidx, a in _static_actions(g, op):
             if _static_targets(g, src, a, cid):
-                total += a.amount or 0
+                amount = a.amount or 0
+                per = a.param("per")
+                if per is not None:  # "+1000 power for every card in your hand" (card Q&A OP01-072)
+                    from ..effects.select import count_of
+
+                    amount *= count_of(g, src, per) // (a.param("per_count") or 1)
+                total += amount
         return total
     finally:
         _evaluating[0] = False
@@ -197,6 +205,9 @@ def prohibited(g, cid: int, what: str, *, by: str | None = None, source: int = -
     ``by`` says how: ``"battle"`` or ``"effect"``; ``source`` is the card whose effect acts (its owner
     decides whether it is an "opponent's effect"); ``attacker`` is the card battling ``cid``.
     """
+    for m in g.mods:
+        if m[0] == cid and m[1] == PROHIBIT and (m[2] == what or (what == "be_ko" and m[2] == "be_removed" and by == "effect")):
+            return True
     if not g.t.static_ops.get("cannot"):
         return False
     from ..effects.select import matches
@@ -243,5 +254,21 @@ def can_attack_active(g, cid: int) -> bool:
     if g.t.static_ops.get("can_attack_active"):
         for src, _, a in _static_actions(g, "can_attack_active"):
             if _static_targets(g, src, a, cid):
+                return True
+    return False
+
+
+def play_forbidden(g, player: int, cid: int) -> bool:
+    """Whether ``player`` may not play card ``cid`` now ("you cannot play Character cards ... during this
+    turn"): a NO_PLAY modifier whose action's filters the card matches."""
+    key = -1 - player
+    for m in g.mods:
+        if m[0] == key and m[1] == NO_PLAY:
+            from ..effects.interpreter import action_at
+            from ..effects.select import matches
+
+            src, eidx, path = m[2]
+            a = action_at(g, src, eidx, path)
+            if matches(g, src, cid, a.target.filters):
                 return True
     return False

@@ -34,7 +34,7 @@ def damage_step(g, frame, choice) -> None:
         banish = has_keyword(g, attacker, KW_BANISH)
         for _ in range(n):
             g.stack.append(("life_damage", d, banish))
-    elif not (g.t.static_ops.get("cannot") and prohibited(g, target, "be_ko", by="battle", attacker=attacker)):
+    elif not ((g.mods or g.t.static_ops.get("cannot")) and prohibited(g, target, "be_ko", by="battle", attacker=attacker)):
         ko(g, target)
     else:
         g.emit(None, f"{g.t.numbers[target]} cannot be K.O.'d in battle")

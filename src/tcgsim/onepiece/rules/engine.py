@@ -164,7 +164,7 @@ class Game:
             elif p.damaged_at_zero:
                 lost.append(i)
                 reasons.append("life")
-            elif not p.deck and self.phase != "setup-deal":
+            elif not p.deck and self.phase != "setup-deal" and not self._looking_at_deck(i):
                 lost.append(i)
                 reasons.append("deck")
         if not lost:
@@ -178,6 +178,18 @@ class Game:
             self.end_reason = reasons[0]
         self.phase = "over"
         self.emit(None, f"game over: {'draw' if self.winner == Game.DRAW else 'p%d wins' % (self.winner + 1)} ({self.end_reason})")
+
+    def _looking_at_deck(self, player: int) -> bool:
+        """Card Q&A (ST03-010, OP01-016, OP01-073, OP01-077, OP01-088): while cards of a deck are being
+        looked at, the deck is not considered to have 0 cards. Looked-at cards wait in ``limbo`` for the
+        ``return_looked`` frame of their effect (effects/actions.py ``op_look``)."""
+        limbo = self.limbo
+        if not limbo:
+            return False
+        for f in self.stack:
+            if f[0] == "return_looked" and f[1] == player and any(c in limbo for c in f[2]):
+                return True
+        return False
 
     # ------------------------------------------------------------------ events and knowledge
     def emit(self, visible_to: int | None, text: str) -> None:

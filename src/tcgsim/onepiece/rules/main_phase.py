@@ -9,11 +9,23 @@ from __future__ import annotations
 
 from ..cards.model import CHARACTER, EVENT, KW_RUSH, KW_RUSH_CHARACTER, STAGE
 from ..effects import hooks
-from .continuous import can_attack_active, cost as current_cost, has_keyword, prohibited
+from .continuous import can_attack_active, cost as current_cost, has_keyword, play_forbidden, prohibited
 from .frames import handler
 from .zones import pay_don, place_character, place_stage, trash_from_field
 
 MAX_CHARACTERS = 5  # rule 3-7-6
+
+
+def event_usable(g, cid: int, idx: int) -> bool:
+    """Whether an Event's [Main] / [Counter] effect ``idx`` can be activated from hand: its conditions and
+    [Once Per Turn] are checked, not its activation cost -- the Event can be activated even when that cost
+    cannot be paid, and the effect then does nothing (rule 8-3-1-3; card Q&A OP01-055, ST04-016)."""
+    eff = g.t.defs[cid].effects[idx]
+    if eff.once_per_turn and (cid, idx) in g.once:
+        return False
+    from ..effects.interpreter import conditions_hold
+
+    return not eff.conditions or conditions_hold(g, cid, eff)
 
 
 def main_options(g) -> list[tuple]:
@@ -32,9 +44,9 @@ def main_options(g) -> list[tuple]:
         seen.add(d.number)
         if d.category == EVENT:
             idx = hooks.activatable(g, cid, "main")
-            if not idx or not hooks.usable(g, cid, idx[0]):
+            if not idx or not event_usable(g, cid, idx[0]):
                 continue
-        if (current_cost(g, cid) if g.mods else (d.cost or 0)) <= avail:
+        if (current_cost(g, cid) if g.mods else (d.cost or 0)) <= avail and not (g.mods and play_forbidden(g, me, cid)):
             opts.append(("play", cid))
     # 6-5-4-1: [Activate: Main] effects of the Leader, Characters and Stage.
     timed = g.t.timed
@@ -63,7 +75,7 @@ def main_options(g) -> list[tuple]:
             if rested[c]:
                 continue
             attackers.append(c)
-        cannot = bool(g.t.static_ops.get("cannot"))
+        cannot = bool(g.mods) or bool(g.t.static_ops.get("cannot"))
         for a in attackers:
             if cannot and prohibited(g, a, "attack"):
                 continue
