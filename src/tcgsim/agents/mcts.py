@@ -31,8 +31,9 @@ import time
 from ..core.agent import BaseAgent
 from ..core.decision import Decision
 from ..errors import UserError
-from ..onepiece.cards.model import CHARACTER, KW_BLOCKER, STAGE
-from ..onepiece.rules.continuous import has_keyword, power
+from ..core.rng import Rng
+from ..onepiece.cards.model import CHARACTER, EVENT, KW_BLOCKER, STAGE
+from ..onepiece.rules.continuous import power
 
 DEFAULT_ITERATIONS = 200
 """Iterations per decision when no budget is given."""
@@ -40,8 +41,12 @@ DEFAULT_ITERATIONS = 200
 EXPLORATION = 0.7
 """UCB1 exploration constant (rewards are win probabilities in [0, 1])."""
 
-HORIZON = 2
-"""A rollout stops at the first decision of turn ``decision turn + HORIZON`` (2: after the next turn)."""
+HORIZON = 1
+"""A rollout stops at the first decision of turn ``decision turn + HORIZON`` (1: when the next turn
+starts, after its Refresh, Draw and DON!! Phases)."""
+
+NO_SEARCH = frozenset({"first", "keep"})
+"""Decision kinds answered by the rollout policy without search (set-up choices)."""
 
 WIDEN_BASE = 2.0
 WIDEN_EXPONENT = 0.5
@@ -60,6 +65,7 @@ BOARD_PER_1000 = 0.22
 BOARD_CARD = 0.3
 BLOCKER_BONUS = 0.3
 DON_CARD = 0.05
+RESTED_FACTOR = 0.65
 SCALE = 1.2
 
 
@@ -139,6 +145,9 @@ class MCTSAgent(BaseAgent):
             return 0
         if sampler is None:
             raise ValueError("MCTSAgent needs sampler= (determinized clones of the game); play it through the runner")
+        if decision.kind in NO_SEARCH:
+            # set-up choices: a rollout horizon says little about them; the rule of thumb answers
+            return policy(sampler(self.rng), decision)
         self.searched += 1
         return self._search(sampler, decision)
 
@@ -183,13 +192,14 @@ class MCTSAgent(BaseAgent):
                 g.apply_index(0)
                 continue
             children = node.children
-            keys = [_key(g, o) for o in opts]
-            tried = [i for i, k in enumerate(keys) if k in children]
+            cand = candidates(g, d)
+            keys = {i: _key(g, opts[i]) for i in cand}
+            tried = [i for i in cand if keys[i] in children]
             allowed = max(1, int(WIDEN_BASE * (node.n + 1) ** WIDEN_EXPONENT))
-            if len(tried) < len(opts) and (len(tried) < allowed or not tried):
+            if len(tried) < len(cand) and (len(tried) < allowed or not tried):
                 i = policy(g, d)
-                if keys[i] in children:
-                    untried = [j for j in range(len(opts)) if keys[j] not in children]
+                if i not in keys or keys[i] in children:
+                    untried = [j for j in cand if keys[j] not in children]
                     i = untried[rng.below(len(untried))]
                 child = _Node(d.player)
                 children[keys[i]] = child
@@ -210,7 +220,7 @@ class MCTSAgent(BaseAgent):
             g.apply_index(best_i)
             path.append(child)
             node = child
-        value = rollout(g, limit)
+        value = rollout(g, limit, rng)
         root.n += 1
         for nd in path:
             nd.n += 1
@@ -236,13 +246,52 @@ def _key(g, o: tuple):
     return o
 
 
+# ---------------------------------------------------------------------- candidates
+def candidates(g, d: Decision) -> list[int]:
+    """The option indices of ``d`` the tree searches: every option, except obviously wasted ones —
+    Counters on a card that is not in the battle, attacks that cannot win even with every active DON!!,
+    DON!! given to a card that cannot attack. Never empty."""
+    opts = d.options
+    kind = d.kind
+    if kind == "counter" and g.battle is not None:
+        target = g.battle[1]
+        keep = [i for i, o in enumerate(opts) if o[0] != "counter" or o[2] == target]
+        return keep or list(range(len(opts)))
+    if kind != "main":
+        return list(range(len(opts)))
+    avail = 1000 * g.players[g.active].don_active
+    pw: dict = {}
+    attackers = set()
+    keep = []
+    gives = []
+    for i, o in enumerate(opts):
+        k = o[0]
+        if k == "attack":
+            a, t = o[1], o[2]
+            if a not in pw:
+                pw[a] = power(g, a)
+            if t not in pw:
+                pw[t] = power(g, t)
+            if pw[a] + avail >= pw[t]:
+                attackers.add(a)
+                keep.append(i)
+        elif k == "give":
+            gives.append(i)
+        else:
+            keep.append(i)
+    keep += [i for i in gives if opts[i][2] in attackers]
+    keep.sort()
+    return keep or list(range(len(opts)))
+
+
 # ---------------------------------------------------------------------- rollouts
-def rollout(g, limit: int) -> float:
+def rollout(g, limit: int, rng: Rng | None = None) -> float:
     """Play ``g`` (a determinized clone, modified in place) with :func:`policy` until the game ends or
-    turn ``limit`` starts; return player 0's winning chances in [0, 1] (:func:`evaluate`)."""
+    turn ``limit`` starts; return player 0's winning chances in [0, 1] (:func:`evaluate`). ``rng`` (the
+    agent's stream) makes the few random choices of the policy."""
     while g.winner is None and g.turn < limit:
         d = g.pending
-        g.apply_index(policy(g, d) if len(d.options) > 1 else 0)
+        g.apply_index(policy(g, d, rng) if len(d.options) > 1 else 0)
     return evaluate(g)
 
 
@@ -262,8 +311,8 @@ def evaluate(g) -> float:
 
 def material(g, i: int) -> float:
     """Player ``i``'s material in Life units: Life (concave: the last cards count most), cards and
-    Counter values in hand, Characters on the field (power, [Blocker]), DON!! in play, minus a penalty
-    for a deck about to run out."""
+    Counter values in hand, Characters on the field (power, [Blocker]; a rested one of the player about
+    to be attacked counts less), DON!! in play, minus a penalty for a deck about to run out."""
     p = g.players[i]
     defs = g.t.defs
     life = len(p.life)
@@ -272,24 +321,31 @@ def material(g, i: int) -> float:
     for c in p.hand:
         counters += defs[c].counter or 0
     s += HAND_CARD * len(p.hand) + COUNTER_PER_1000 * counters / 1000
+    exposed = i != g.active
+    rested = g.rested
     for c in p.characters:
         d = defs[c]
-        s += BOARD_CARD + BOARD_PER_1000 * (d.power or 0) / 1000
+        v = BOARD_CARD + BOARD_PER_1000 * (d.power or 0) / 1000
         if d.keywords & KW_BLOCKER:
-            s += BLOCKER_BONUS
+            v += BLOCKER_BONUS
+        if exposed and rested[c]:
+            v *= RESTED_FACTOR
+        s += v
     s += DON_CARD * (p.don_total - p.don_deck)
     if len(p.deck) < 5:
         s -= (5 - len(p.deck)) * 0.8
     return s
 
 
-def policy(g, d: Decision) -> int:
+# ---------------------------------------------------------------------- the rollout policy
+def policy(g, d: Decision, rng: Rng | None = None) -> int:
     """A fast rule-of-thumb answer to ``d`` from the state of ``g`` (a clone: its hidden cards are a
-    sample). Mirrors :class:`~tcgsim.agents.heuristic.HeuristicAgent` without building views."""
+    sample), in the spirit of :class:`~tcgsim.agents.heuristic.HeuristicAgent` but without views. With
+    ``rng``, a [Main] Event is played only half of the time (its effect is not judged)."""
     kind = d.kind
     opts = d.options
     if kind == "main":
-        return _main(g, opts)
+        return _main(g, opts, rng)
     if kind == "counter":
         return _counter(g, opts)
     if kind == "block":
@@ -299,7 +355,7 @@ def policy(g, d: Decision) -> int:
     if kind == "trash":
         best, bi = 99, 0
         for i, o in enumerate(opts):
-            c = g.t.defs[o[1]].cost or 0 if len(o) > 1 and isinstance(o[1], int) else 99
+            c = (g.t.defs[o[1]].cost or 0) if len(o) > 1 and isinstance(o[1], int) else 99
             if c < best:
                 best, bi = c, i
         return bi
@@ -319,36 +375,50 @@ def _keep(g, player: int, opts) -> int:
     return opts.index(want) if want in opts else 0
 
 
-def _main(g, opts) -> int:
+def _main(g, opts, rng: Rng | None) -> int:
     me = g.active
     p = g.players[me]
     defs = g.t.defs
     end = len(opts) - 1
-    best_play, best_play_key, stage = -1, None, -1
+    best_play, best_play_key, stage, event, activate = -1, None, -1, -1, -1
     gives: dict = {}
     attacks = []
     room = len(p.characters) < MAX_CHARACTERS
     for i, o in enumerate(opts):
         k = o[0]
-        if k == "play":
+        if k == "attack":
+            attacks.append((i, o[1], o[2]))
+        elif k == "give":
+            gives[(o[1], o[2])] = i
+        elif k == "play":
             dd = defs[o[1]]
-            if dd.category == CHARACTER:
+            cat = dd.category
+            if cat == CHARACTER:
                 if room:
                     key = (dd.cost or 0, dd.power or 0)
                     if best_play_key is None or key > best_play_key:
                         best_play, best_play_key = i, key
-            elif dd.category == STAGE and stage < 0:
-                stage = i
-        elif k == "give":
-            gives[(o[1], o[2])] = i
-        elif k == "attack":
-            attacks.append((i, o[1], o[2]))
+            elif cat == STAGE:
+                if stage < 0:
+                    stage = i
+            elif cat == EVENT and event < 0:
+                event = i
+        elif k == "activate":
+            if activate < 0:
+                effects = defs[o[1]].effects
+                eff = effects[o[2]] if 0 <= o[2] < len(effects) else None
+                if eff is not None and not eff.costs:
+                    activate = i
         elif k == "end":
             end = i
     if best_play >= 0:
         return best_play
     if stage >= 0 and p.stage < 0:
         return stage
+    if activate >= 0:
+        return activate
+    if event >= 0 and g.players[1 - me].characters and (rng is None or rng.below(2)):
+        return event
     if not attacks:
         return end
     pw: dict = {}
@@ -391,25 +461,26 @@ def _main(g, opts) -> int:
     return best[1] if best is not None else end
 
 
-def _threat(g, d: int) -> tuple[bool, bool, int]:
-    """For defender ``d``: (the attack must be stopped, the target is the Leader, the target's cost)."""
+def _threat(g, d: int) -> tuple[bool, bool, int, int]:
+    """For defender ``d``: (the attack must be stopped, the target is the Leader, the target's cost, the
+    power missing to stop it)."""
     b = g.battle
     if b is None:
-        return False, False, 0
-    attacker, target = b[0], b[1]
-    if power(g, attacker) < power(g, target):
-        return False, False, 0
+        return False, False, 0, 0
+    ap, tp = power(g, b[0]), power(g, b[1])
+    if ap < tp:
+        return False, False, 0, 0
+    target = b[1]
     p = g.players[d]
     if target == p.leader:
-        return len(p.life) <= 1, True, 0
+        return len(p.life) <= 1, True, 0, ap - tp + 1
     cost = g.t.defs[target].cost or 0
-    return cost >= VALUABLE_COST, False, cost
+    return cost >= VALUABLE_COST, False, cost, ap - tp + 1
 
 
 def _block(g, opts) -> int:
     no = opts.index(("noblock",)) if ("noblock",) in opts else len(opts) - 1
-    d = 1 - g.active
-    stop, at_leader, target_cost = _threat(g, d)
+    stop, at_leader, target_cost, _ = _threat(g, 1 - g.active)
     if not stop:
         return no
     attack = power(g, g.battle[0])
@@ -429,20 +500,25 @@ def _block(g, opts) -> int:
 def _counter(g, opts) -> int:
     done = opts.index(("endcounter",)) if ("endcounter",) in opts else len(opts) - 1
     d = 1 - g.active
-    stop, _, _ = _threat(g, d)
+    stop, _, _, need = _threat(g, d)
     if not stop:
         return done
-    attacker, target = g.battle[0], g.battle[1]
-    need = power(g, attacker) - power(g, target) + 1
+    target = g.battle[1]
     defs = g.t.defs
     cands = []
+    event = -1
     for i, o in enumerate(opts):
-        if o[0] == "counter" and o[2] == target:
-            cands.append((defs[o[1]].counter or 0, i))
-    if not cands:
-        return done
+        if o[0] == "counter":
+            if o[2] == target:
+                cands.append((defs[o[1]].counter or 0, i))
+        elif o[0] == "event" and event < 0:
+            event = i
     enough = [c for c in cands if c[0] >= need]
     if enough:
         return min(enough)[1]
+    if event >= 0:
+        return event
+    if not cands:
+        return done
     total = sum(defs[c].counter or 0 for c in g.players[d].hand if defs[c].category == CHARACTER)
     return max(cands)[1] if total >= need else done

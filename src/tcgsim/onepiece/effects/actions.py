@@ -314,6 +314,8 @@ def op_look(g, frame, a, choice) -> None:
     sel = a.target
     me = g.t.owner[frame[1]]
     who = 1 - me if sel.owner == "opponent" else me
+    if "life" in sel.zones:
+        return _look_at_life(g, frame, a, choice)
     deck = g.players[who].deck
     n = min(sel.count or 1, len(deck))
     looked = []
@@ -704,3 +706,48 @@ def op_can_attack_active(g, frame, a, choice) -> None:
         if g.on_field(c):
             cv.add_modifier(g, c, cv.CAN_ATTACK_ACTIVE, 0, kind, turn, me)
     finish(g, frame, it=chosen, did=bool(chosen))
+
+
+@op("deal_damage")
+def op_deal_damage(g, frame, a, choice) -> None:
+    """Deal N damage to a Leader (rule 4-6): each point takes the top Life card (its [Trigger] may be
+    used); a point dealt with no Life left meets the loss condition of rule 1-2-1-1-1."""
+    me = g.t.owner[frame[1]]
+    who = 1 - me if a.target is None or a.target.owner != "self" else me
+    g.stack.pop()
+    for _ in range(a.amount or 1):
+        g.stack.append(("effect_damage", who))
+    if frame[4] in g.ctx:
+        set_ctx(g, frame[4], did=True)
+
+
+@handler("effect_damage")
+def effect_damage(g, frame, choice) -> None:
+    p = g.players[frame[1]]
+    if not p.life:
+        g.stack.pop()
+        p.damaged_at_zero = True
+        g.emit(None, f"p{frame[1] + 1}'s leader is dealt damage with no Life left")
+        return
+    g.stack[-1] = ("life_damage", frame[1], False)
+
+
+def _look_at_life(g, frame, a, choice) -> None:
+    """Look at the top N Life cards (11-3): of one player, or -- "your or your opponent's" -- of the
+    player chosen by an ``option`` decision (1 = yours, 2 = your opponent's). They stay where they are."""
+    sel = a.target
+    me = g.t.owner[frame[1]]
+    if sel.owner == "any":
+        if choice is None:
+            choice = g.ask(me, "option", [("option", 1), ("option", 2)])
+            if choice is None:
+                return
+        who = me if choice[1] == 1 else 1 - me
+    else:
+        who = 1 - me if sel.owner == "opponent" else me
+    life = g.players[who].life
+    looked = life[::-1][: sel.count or 1]
+    for c in looked:
+        g.known[me].add(c)
+    g.emit(me, f"p{me + 1} looks at {', '.join(g.t.numbers[c] for c in looked) or 'nothing'}")
+    finish(g, frame, it=looked, did=bool(looked))

@@ -25,7 +25,7 @@ COST_OPS = {"rest_don", "don_minus", "rest", "trash", "add_to_hand", "to_deck", 
 ZONES = {"character", "leader", "stage", "field", "hand", "trash", "deck", "life", "looked", "don"}
 DURATIONS = {None, "this_battle", "this_turn", "until_end_of_opponent_next_turn",
              "until_end_of_opponent_next_end_phase", "until_start_of_your_next_turn"}
-PERMANENT_OPS = {"modify_power", "modify_cost", "gain_keyword", "cannot", "can_attack_active"}
+PERMANENT_OPS = {"modify_power", "modify_cost", "gain_keyword", "cannot", "can_attack_active", "set_base_power"}
 PROHIBITIONS = {"attack", "attack_leader", "be_ko", "be_removed", "be_rested"}  # continuous.prohibited
 # "attacker", "attack_target" and "battle_opponent" are read by select.resolve_ref, but no card text
 # compiles to them yet, so they have no behaviour test: unsupported until one does.
@@ -109,6 +109,10 @@ def _when(ev) -> str | None:
     if ev is None or ev.kind not in WHEN_EVENTS:
         return f"timing when {ev.kind if ev else '?'}"
     params = dict(ev.params)
+    if ev.kind == "battle":
+        if params.get("at") != "end_of_battle" or set(params) - {"at", "opponent"}:
+            return "timing when battle (not at the end of the battle)"
+        return _selector(params.get("opponent"))
     if set(params) - {"by"} or params.get("by") not in (None, "battle", "effect", "opponent_effect", "your_effect"):
         return f"timing when {ev.kind} {sorted(params)}"
     sel = ev.subject
@@ -198,7 +202,8 @@ def _actions(actions) -> str | None:
             return "return_don with a choice"
         if a.target is not None and a.target.position == "top_or_bottom" and (a.target.count or 1) != 1:
             return f"{a.op} of several cards from the top or bottom"
-        if a.op == "look" and a.target is not None and a.target.owner not in ("self", "opponent"):
+        if a.op == "look" and a.target is not None and a.target.owner not in ("self", "opponent") and (
+                a.target.zones != ("life",)):
             return "look at either player's cards"
         r = _selector(a.target)
         if r:

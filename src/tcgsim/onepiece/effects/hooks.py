@@ -87,11 +87,11 @@ def has_supported_trigger(g, cid: int) -> bool:
 
 
 # "When ..." auto effects (rule 8-1-3-1-2) written out in the text: the event kinds the engine reports.
-WHEN_EVENTS = {"ko", "attack", "don_returned"}
+WHEN_EVENTS = {"ko", "attack", "don_returned", "battle"}
 
 
 def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | None = None,
-               source: int = -1) -> None:
+               source: int = -1, other: int = -1) -> None:
     """Queue the "When ..." effects waiting for event ``kind`` (``ko``: ``subject`` was K.O.'d;
     ``attack``: ``subject`` declared an attack; ``don_returned``: a DON!! of ``player`` went back to the
     DON!! deck). ``by`` is ``"battle"`` or ``"effect"``, ``source`` the card whose effect caused it."""
@@ -118,7 +118,17 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
                         continue
                     if subject >= 0 and sel.filters and not matches(g, src, subject, sel.filters):
                         continue
-            want = dict(ev.params).get("by")
+            params = dict(ev.params)
+            if kind == "battle":
+                # "battles your opponent's Character": ``other`` is the card it battled (ST02-010 Q&A)
+                opp = params.get("opponent")
+                if opp is not None and (other < 0 or g.t.owner[other] == me or "character" in opp.zones
+                                        and other not in g.players[g.t.owner[other]].characters
+                                        and other != g.players[g.t.owner[other]].leader
+                                        or "character" in opp.zones and other == g.players[g.t.owner[other]].leader
+                                        or opp.filters and not matches(g, src, other, opp.filters)):
+                    continue
+            want = params.get("by")
             if want == "battle" and by != "battle":
                 continue
             if want in ("effect", "opponent_effect", "your_effect") and by != "effect":

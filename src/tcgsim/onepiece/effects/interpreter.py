@@ -122,6 +122,18 @@ def can_pay(g, src: int, eff) -> bool:
                     return False
             elif len(candidates(g, src, _own(c.target))) < (c.target.count or 1):
                 return False
+            if c.op == "give_don":  # "give 1 active DON!! card to ...": that many DON!! to give
+                don = dict(c.params).get("don")
+                active = dict(c.params).get("state") == "active" or (don is not None and any(
+                    f.key == "state" and f.value == "active" for f in don.filters))
+                if (p.don_active if active else p.don_rested) < (c.amount or 1):
+                    return False
+            elif c.op in ("turn_face_up", "turn_face_down"):
+                # turning a card to the face it already shows pays nothing (1-3-2-1)
+                want = 0 if c.op == "turn_face_up" else 1
+                cards = candidates(g, src, _own(c.target))
+                if len([x for x in cards if g.face_up[x] == want]) < (c.target.count or 1):
+                    return False
         else:
             return False
     return True
@@ -433,7 +445,9 @@ def duration_of(g, controller: int, duration: str | None) -> tuple[int, int]:
     if duration == "this_battle":
         return cv.BATTLE, t
     if duration in ("until_end_of_opponent_next_turn", "until_end_of_opponent_next_end_phase"):
-        return cv.END, t + 1 if mine else t + 2
+        # applied during the opponent's turn, "your opponent's next turn" is that same turn (card Q&A
+        # OP01-085, ST-21 OP09-013)
+        return cv.END, t + 1 if mine else t
     if duration == "until_start_of_your_next_turn":
         return cv.START, t + 2 if mine else t + 1
     return cv.END, t  # "during this turn" and unspecified one-shot durations

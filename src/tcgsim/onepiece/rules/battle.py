@@ -146,6 +146,9 @@ def battle_end(g, frame, choice) -> None:
         g.stack[-1] = ("battle_end", 1)
         b = g.battle
         hooks.fire(g, hooks.END_OF_BATTLE, tuple(c for c in (b[0], b[1]) if g.on_field(c)))
+        if g.t.whens:  # "If this Character battles ..." effects, read at the end of the battle
+            hooks.fire_event(g, "battle", b[0], other=b[1])
+            hooks.fire_event(g, "battle", b[1], other=b[0])
         return
     g.stack.pop()
     expire(g, BATTLE)

@@ -35,10 +35,9 @@ WHILE = 3
 def power(g, cid: int) -> int:
     """Current power of card ``cid`` (may be negative, rule 1-3-6-1): base (or the highest base-setting
     effect, 4-9-2-1), plus modifiers, plus 1000 per given DON!! during its owner's turn (6-5-5-2)."""
-    base = g.t.defs[cid].power or 0
     add = 0
+    best_base = None  # the highest base-setting value, 4-9-2-1
     if g.mods:
-        best_base = None
         for m in g.mods:
             if m[0] == cid:
                 s = m[1]
@@ -46,8 +45,11 @@ def power(g, cid: int) -> int:
                     add += m[2]
                 elif s == BASE_POWER and (best_base is None or m[2] > best_base):
                     best_base = m[2]
-        if best_base is not None:
-            base = best_base
+    if g.t.static_ops.get("set_base_power"):
+        static_base = static_base_power(g, cid)
+        if static_base is not None and (best_base is None or static_base > best_base):
+            best_base = static_base
+    base = (g.t.defs[cid].power or 0) if best_base is None else best_base
     given = g.given[cid]
     if given and g.t.owner[cid] == g.active:
         add += 1000 * given
@@ -272,3 +274,18 @@ def play_forbidden(g, player: int, cid: int) -> bool:
             if matches(g, src, cid, a.target.filters):
                 return True
     return False
+
+
+def static_base_power(g, cid: int):
+    """The highest base power a permanent effect sets for ``cid`` now (rule 4-9-2-1), or ``None``."""
+    if _evaluating[0]:
+        return None
+    _evaluating[0] = True
+    try:
+        best = None
+        for src, _, a in _static_actions(g, "set_base_power"):
+            if a.amount is not None and _static_targets(g, src, a, cid) and (best is None or a.amount > best):
+                best = a.amount
+        return best
+    finally:
+        _evaluating[0] = False
