@@ -167,10 +167,10 @@ def test_malformed(case):
 
 
 def test_unsupported_text_is_listed():
-    sc = load_scenario_text(scenario(p1="hand: [ST02-010, ST01-014]"), "t.yaml")
-    # ST02-010's "If this Character battles ..." is not supported; ST01-014 compiles fully
-    assert sc.unsupported() == {"ST02-010": sc.db.get("ST02-010").unsupported}
-    assert sc.unsupported()["ST02-010"] and not sc.db.get("ST01-014").unsupported
+    sc = load_scenario_text(scenario(p1="hand: [OP01-004, ST01-014]"), "t.yaml")
+    # OP01-004's "Draw 1 card when your opponent activates an Event" is not supported; ST01-014 compiles fully
+    assert sc.unsupported() == {"OP01-004": sc.db.get("OP01-004").unsupported}
+    assert sc.unsupported()["OP01-004"] and not sc.db.get("ST01-014").unsupported
 
 
 def test_unsupported_test_card_text_still_loads():

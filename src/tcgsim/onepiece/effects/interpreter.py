@@ -349,7 +349,11 @@ def choose_cards(g, frame, sel, chooser: int, choice, inst: int, state_index: in
         if len(chosen) >= need or not left:
             return list(chosen)
         if not sel.up_to and len(left) <= need - len(chosen):
-            return list(chosen) + left[: need - len(chosen)]
+            taken = left[: need - len(chosen)]
+            if g.trace is not None:  # taken by itself, like a one-option ask (SCENARIOS.md "actions")
+                for c in taken:
+                    g.trace.append((chooser, "choose", _option(g, chooser, c)))
+            return list(chosen) + taken
         opts = [_option(g, chooser, c) for c in _dedupe(g, left)]
         if sel.up_to:
             opts.append(("choose_none",))

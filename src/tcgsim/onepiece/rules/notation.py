@@ -318,7 +318,9 @@ def _ref_names(g, player: int, text: str, cid: int) -> bool:
         # bare number: copies in the same hidden-to-nobody zone are interchangeable (an explicit
         # ``#N`` names that copy only)
         num = g.t.numbers[cid]
-        return any(g.t.numbers[c] == num and _zone_of(g, c)[0] == _zone_of(g, cid)[0] for c in cands)
+        owner = g.t.owner[cid]
+        return any(g.t.numbers[c] == num and g.t.owner[c] == owner and _zone_of(g, c)[0] == _zone_of(g, cid)[0]
+                   for c in cands)
     return False
 
 
