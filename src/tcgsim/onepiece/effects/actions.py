@@ -48,32 +48,30 @@ def op_modify_power(g, frame, a, choice) -> None:
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
-@op("modify_cost")
-def op_modify_cost(g, frame, a, choice) -> None:
-    """Give or take cost for a duration (rule 1-3-6-2)."""
+def _modify(g, frame, a, choice, stat: int, amount, field_only: bool = True) -> None:
+    """Choose the targets, then give each a continuous modifier ``stat``/``amount`` for the action's
+    duration (continuous.py); cards no longer on the field are skipped when ``field_only``."""
     chosen = choose_targets(g, frame, a, choice)
     if chosen is None:
         return
     me = g.t.owner[frame[1]]
     kind, turn = duration_of(g, me, a.duration)
     for c in chosen:
-        cv.add_modifier(g, c, cv.COST, a.amount or 0, kind, turn, me)
+        if not field_only or g.on_field(c):
+            cv.add_modifier(g, c, stat, amount, kind, turn, me)
     finish(g, frame, it=chosen, did=bool(chosen))
+
+
+@op("modify_cost")
+def op_modify_cost(g, frame, a, choice) -> None:
+    """Give or take cost for a duration (rule 1-3-6-2), on the field or in hand."""
+    _modify(g, frame, a, choice, cv.COST, a.amount or 0, field_only=False)
 
 
 @op("gain_keyword")
 def op_gain_keyword(g, frame, a, choice) -> None:
     """A card gains a keyword for a duration (e.g. [Rush] during this turn)."""
-    chosen = choose_targets(g, frame, a, choice)
-    if chosen is None:
-        return
-    me = g.t.owner[frame[1]]
-    kind, turn = duration_of(g, me, a.duration)
-    bit = KEYWORD_BITS[a.param("keyword")]
-    for c in chosen:
-        if g.on_field(c):
-            cv.add_modifier(g, c, cv.KEYWORD, bit, kind, turn, me)
-    finish(g, frame, it=chosen, did=bool(chosen))
+    _modify(g, frame, a, choice, cv.KEYWORD, KEYWORD_BITS[a.param("keyword")])
 
 
 @op("ko")
@@ -697,15 +695,7 @@ def op_no_refresh(g, frame, a, choice) -> None:
 @op("can_attack_active")
 def op_can_attack_active(g, frame, a, choice) -> None:
     """The chosen cards can also attack the opponent's active Characters for the duration."""
-    chosen = choose_targets(g, frame, a, choice)
-    if chosen is None:
-        return
-    me = g.t.owner[frame[1]]
-    kind, turn = duration_of(g, me, a.duration)
-    for c in chosen:
-        if g.on_field(c):
-            cv.add_modifier(g, c, cv.CAN_ATTACK_ACTIVE, 0, kind, turn, me)
-    finish(g, frame, it=chosen, did=bool(chosen))
+    _modify(g, frame, a, choice, cv.CAN_ATTACK_ACTIVE, 0)
 
 
 @op("deal_damage")

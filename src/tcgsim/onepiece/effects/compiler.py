@@ -23,25 +23,14 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Iterable
 
-from .build import CONTINUOUS_OPS, SentenceIR
+from .build import _TIMING_NAMES, CONTINUOUS_OPS, SentenceIR
 from .ir import Action, CompiledText, Condition, Effect, Selector, Unsupported
 from .normalize import normalize_card_text
 from .parser import ParseFailure, Tok, parse_tokens, tokenize
 
 __all__ = ["compile_card_text", "coverage", "card_set"]
 
-_TIMINGS = {
-    "On Play": "on_play",
-    "When Attacking": "when_attacking",
-    "On Block": "on_block",
-    "On K.O.": "on_ko",
-    "On Your Opponent's Attack": "on_opponent_attack",
-    "End of Your Turn": "end_of_your_turn",
-    "End of Your Opponent's Turn": "end_of_opponent_turn",
-    "Activate: Main": "activate_main",
-    "Main": "main",
-    "Counter": "counter",
-}
+_TIMINGS = _TIMING_NAMES
 _KIND_OF_TIMING = {
     "activate_main": "activate",
     "main": "main",

@@ -111,9 +111,9 @@ def can_pay(g, src: int, eff) -> bool:
         elif op == "rest":
             cards = resolve_ref(g, src, c.target) if c.target.ref else candidates(g, src, c.target)
             if c.target.ref == "this":
-                if g.rested[src] or not g.on_field(src):
+                if g.rested[src] or not g.on_field(src) or _unrestable(g, src, src):
                     return False
-            elif len([x for x in cards if not g.rested[x]]) < (c.target.count or 1):
+            elif len([x for x in cards if not g.rested[x] and not _unrestable(g, x, src)]) < (c.target.count or 1):
                 return False
         elif c.target is not None and c.op in OPS:
             # any other action used as a cost: it must be possible in full (8-3-1-3)
@@ -137,6 +137,11 @@ def can_pay(g, src: int, eff) -> bool:
         else:
             return False
     return True
+
+
+def _unrestable(g, cid: int, src: int) -> bool:
+    """A card that "cannot be rested" cannot be rested to pay a cost either (1-3-3; rules Q&A)."""
+    return bool(g.mods or g.t.static_ops.get("cannot")) and cv.prohibited(g, cid, "be_rested", by="effect", source=src)
 
 
 def _own(sel):
@@ -250,7 +255,7 @@ def cost_frame(g, frame, choice) -> None:
             g.stack.pop()
         else:
             chosen = choose_cards(g, frame, c.target, me, choice, inst, state_index=5, exact=True,
-                             extra_filter=lambda x: not g.rested[x])
+                             extra_filter=lambda x: not g.rested[x] and not _unrestable(g, x, src))
             if chosen is None:
                 return
             for x in chosen:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from ..cards.model import CHARACTER, KW_BLOCKER, KW_UNBLOCKABLE
 from ..effects import hooks
-from .continuous import BATTLE, CANNOT_BLOCK, POWER, add_modifier, blocker_forbidden, card_flag, expire, has_keyword
+from .continuous import (
+    BATTLE, CANNOT_BLOCK, POWER, add_modifier, blocker_forbidden, card_flag, expire, has_keyword, prohibited,
+)
 from .frames import handler
 from .main_phase import event_usable
 from .zones import pay_don
@@ -62,7 +64,9 @@ def block_step(g, frame, choice) -> None:
             rested = g.rested
             for c in g.players[d].characters:
                 if c != target and not rested[c] and has_keyword(g, c, KW_BLOCKER) and not (
-                        g.mods and card_flag(g, c, CANNOT_BLOCK)):
+                        g.mods and card_flag(g, c, CANNOT_BLOCK)) and not (
+                        # [Blocker] rests it: not for a card that "cannot be rested" (rules Q&A)
+                        (g.mods or g.t.static_ops.get("cannot")) and prohibited(g, c, "be_rested")):
                     opts.append(("block", c))
         opts.append(("noblock",))
         choice = g.ask(d, "block", opts)

@@ -77,7 +77,8 @@ def main_options(g) -> list[tuple]:
             attackers.append(c)
         cannot = bool(g.mods) or bool(g.t.static_ops.get("cannot"))
         for a in attackers:
-            if cannot and prohibited(g, a, "attack"):
+            # a card that "cannot be rested" cannot attack either: declaring rests it (7-1-1-1; rules Q&A)
+            if cannot and (prohibited(g, a, "attack") or prohibited(g, a, "be_rested")):
                 continue
             leader_ok = not (cannot and prohibited(g, a, "attack_leader"))
             if a != p.leader and g.played[a] == turn:
