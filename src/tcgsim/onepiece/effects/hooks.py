@@ -28,6 +28,7 @@ END_OF_BATTLE = "end_of_battle"
 _start_effect = None
 _start_now = None
 _can_pay = None
+_can_carry_out = None
 _conditions_hold = None
 
 
@@ -120,12 +121,13 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
                         continue
             params = dict(ev.params)
             if kind == "battle":
-                # "battles your opponent's Character": ``other`` is the card it battled (ST02-010 Q&A)
+                # "battles your opponent's Character": ``other`` is the card it battled, which may have been
+                # K.O.'d by that battle (ST02-010 Q&A)
                 opp = params.get("opponent")
-                if opp is not None and (other < 0 or g.t.owner[other] == me or "character" in opp.zones
-                                        and other not in g.players[g.t.owner[other]].characters
-                                        and other != g.players[g.t.owner[other]].leader
-                                        or "character" in opp.zones and other == g.players[g.t.owner[other]].leader
+                is_leader = other >= 0 and other == g.players[g.t.owner[other]].leader
+                if opp is not None and (other < 0 or g.t.owner[other] == me
+                                        or is_leader and "leader" not in opp.zones
+                                        or not is_leader and "character" not in opp.zones
                                         or opp.filters and not matches(g, src, other, opp.filters)):
                     continue
             want = params.get("by")
@@ -177,6 +179,8 @@ def replacement_for(g, cid: int, by: str, source: int, tried: tuple):
             if not all(condition_holds(g, src, c) for c in eff.conditions):
                 continue
             if eff.costs and not _can_pay(g, src, eff):
+                continue
+            if not _can_carry_out(g, src, eff.actions):  # 8-1-3-4-5
                 continue
             return src, idx
     return None

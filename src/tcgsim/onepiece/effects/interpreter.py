@@ -139,6 +139,44 @@ def can_pay(g, src: int, eff) -> bool:
     return True
 
 
+def can_carry_out(g, src: int, actions) -> bool:
+    """Rule 8-1-3-4-5: whether a replacement effect's actions ("rest this Character", "trash 1 card from
+    your hand", "return 1 DON!! card ...") can be carried out in full now; if not, it cannot be applied.
+    "Up to" actions can always be carried out."""
+    from .select import count_of
+
+    me = g.t.owner[src]
+    p = g.players[me]
+    for a in actions:
+        sel = a.target
+        if a.op == "return_don":
+            field = p.don_active + p.don_rested + sum(g.given[x] for x in (p.leader, *p.characters))
+            if field < (a.amount or 1):
+                return False
+            continue
+        if sel is None or sel.up_to or sel.count is None:
+            continue
+        if sel.ref == "this":
+            if not g.on_field(src) or a.op == "rest" and (g.rested[src] or _unrestable(g, src, src)):
+                return False
+            continue
+        if sel.ref is not None:
+            continue
+        sel = _own(sel)
+        if "don" in sel.zones:
+            if count_of(g, src, sel) < sel.count:
+                return False
+            continue
+        cards = candidates(g, src, sel)
+        if a.op == "rest":
+            cards = [x for x in cards if not g.rested[x] and not _unrestable(g, x, src)]
+        elif a.op in ("turn_face_up", "turn_face_down"):
+            cards = [x for x in cards if g.face_up[x] == (0 if a.op == "turn_face_up" else 1)]
+        if len(cards) < sel.count:
+            return False
+    return True
+
+
 def _unrestable(g, cid: int, src: int) -> bool:
     """A card that "cannot be rested" cannot be rested to pay a cost either (1-3-3; rules Q&A)."""
     return bool(g.mods or g.t.static_ops.get("cannot")) and cv.prohibited(g, cid, "be_rested", by="effect", source=src)
@@ -165,6 +203,7 @@ def start_now(g, src: int, eidx: int) -> None:
 hooks._start_effect = start_effect
 hooks._start_now = start_now
 hooks._can_pay = can_pay
+hooks._can_carry_out = can_carry_out
 hooks._conditions_hold = conditions_hold
 
 

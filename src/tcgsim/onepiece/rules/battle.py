@@ -146,11 +146,13 @@ def counter_step(g, frame, choice) -> None:
 def battle_end(g, frame, choice) -> None:
     """Rule 7-1-5: "at the end of this battle" effects (7-1-5-1, 7-1-5-2), then "during this battle"
     effects end (7-1-5-3, 7-1-5-4) and the Main Phase resumes (7-1-5-5)."""
-    if len(frame) == 1:
+    if len(frame) == 1 or frame[1] == "fought":
         g.stack[-1] = ("battle_end", 1)
         b = g.battle
         hooks.fire(g, hooks.END_OF_BATTLE, tuple(c for c in (b[0], b[1]) if g.on_field(c)))
-        if g.t.whens:  # "If this Character battles ..." effects, read at the end of the battle
+        if g.t.whens and len(frame) == 2:
+            # "If this Character battles ...": only once the Damage Step compared powers, even if that
+            # K.O.'d the other card; not when a battle card left before it (card Q&A ST02-010)
             hooks.fire_event(g, "battle", b[0], other=b[1])
             hooks.fire_event(g, "battle", b[1], other=b[0])
         return

@@ -18,6 +18,8 @@ def damage_step(g, frame, choice) -> None:
     Against a Character: it is K.O.'d (7-1-4-1-2). A lower power does nothing (7-1-4-2).
     """
     g.stack.pop()
+    if g.stack and g.stack[-1] == ("battle_end",):
+        g.stack[-1] = ("battle_end", "fought")  # the cards battled (read by battle_end)
     attacker, target = g.battle[0], g.battle[1]
     ap, tp = power(g, attacker), power(g, target)
     d = g.t.owner[target]
