@@ -248,9 +248,10 @@ def _key(g, o: tuple):
 
 # ---------------------------------------------------------------------- candidates
 def candidates(g, d: Decision) -> list[int]:
-    """The option indices of ``d`` the tree searches: every option, except obviously wasted ones —
-    Counters on a card that is not in the battle, attacks that cannot win even with every active DON!!,
-    DON!! given to a card that cannot attack. Never empty."""
+    """The option indices of ``d`` the tree searches (never empty). All options, except that wasted or
+    redundant ones are left out: Counters on a card that is not in the battle; attacks that do not win
+    now (DON!! is given first, as a separate option); and DON!! giving other than, for each attacker,
+    the DON!! it needs to beat one of its targets, one or two more (against Counters), or all of them."""
     opts = d.options
     kind = d.kind
     if kind == "counter" and g.battle is not None:
@@ -259,27 +260,30 @@ def candidates(g, d: Decision) -> list[int]:
         return keep or list(range(len(opts)))
     if kind != "main":
         return list(range(len(opts)))
-    avail = 1000 * g.players[g.active].don_active
+    avail = g.players[g.active].don_active
     pw: dict = {}
-    attackers = set()
     keep = []
     gives = []
+    wanted = set()
     for i, o in enumerate(opts):
         k = o[0]
         if k == "attack":
             a, t = o[1], o[2]
             if a not in pw:
                 pw[a] = power(g, a)
+                wanted.add((avail, a))
             if t not in pw:
                 pw[t] = power(g, t)
-            if pw[a] + avail >= pw[t]:
-                attackers.add(a)
+            gap = pw[t] - pw[a]
+            if gap <= 0:
                 keep.append(i)
+            n0 = max(0, -(-gap // 1000))
+            wanted.update(((n0, a), (n0 + 1, a), (n0 + 2, a)))
         elif k == "give":
             gives.append(i)
         else:
             keep.append(i)
-    keep += [i for i in gives if opts[i][2] in attackers]
+    keep += [i for i in gives if (opts[i][1], opts[i][2]) in wanted]
     keep.sort()
     return keep or list(range(len(opts)))
 

@@ -19,10 +19,38 @@ from .interpreter import (
 from .select import condition_holds
 
 
+def _one_at_a_time(g, frame, a, choice, available, step) -> None:
+    """ "Up to N" done one at a time: before each one the player may stop (a ``yes-no`` decision: yes =
+    one more). ``available()`` says whether one more is possible; ``step()`` does it. Rule 4-5-4."""
+    who = chooser_of(g, frame[1], a)
+    done = frame[5][0] if frame[5] else 0
+    if choice is not None:
+        if choice[0] == "no":
+            finish(g, frame, did=done > 0)
+            return
+        step()
+        done += 1
+    while done < (a.amount or 1) and available():
+        pick = g.ask(who, "yes-no", [("yes",), ("no",)])
+        if pick is None:
+            g.stack[-1] = frame[:5] + ((done,),)
+            return
+        if pick[0] == "no":
+            break
+        step()
+        done += 1
+    finish(g, frame, did=done > 0)
+
+
 @op("draw")
 def op_draw(g, frame, a, choice) -> None:
-    """Rule 4-5: draw N cards."""
-    n = draw(g, chooser_of(g, frame[1], a), a.amount or 1)
+    """Rule 4-5: draw N cards; "draw up to N": the player may stop before each draw (4-5-4)."""
+    who = chooser_of(g, frame[1], a)
+    if a.param("up_to"):
+        deck = g.players[who].deck
+        _one_at_a_time(g, frame, a, choice, lambda: bool(deck), lambda: draw(g, who, 1))
+        return
+    n = draw(g, who, a.amount or 1)
     finish(g, frame, did=n > 0)
 
 
@@ -109,7 +137,10 @@ def op_rest(g, frame, a, choice) -> None:
         return
     for c in chosen:
         if g.on_field(c) and not cv.prohibited(g, c, "be_rested", by="effect", source=frame[1]):
+            was = g.rested[c]
             g.rested[c] = 1
+            if not was and g.t.whens:
+                hooks.fire_event(g, "rested", c)
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
@@ -361,12 +392,21 @@ def op_add_don(g, frame, a, choice) -> None:
     """Add DON!! from the DON!! deck to the cost area, active or rested (of the player who performs it:
     "your opponent may add 1 DON!! card from their DON!! deck")."""
     p = g.players[chooser_of(g, frame[1], a)]
+    rested = a.param("state") == "rested"
+
+    def add_one() -> None:
+        p.don_deck -= 1
+        if rested:
+            p.don_rested += 1
+        else:
+            p.don_active += 1
+
+    if a.param("up_to"):  # "add up to N": one at a time, the player may stop
+        _one_at_a_time(g, frame, a, choice, lambda: p.don_deck > 0, add_one)
+        return
     n = min(a.amount or 1, p.don_deck)
-    p.don_deck -= n
-    if a.param("state") == "rested":
-        p.don_rested += n
-    else:
-        p.don_active += n
+    for _ in range(n):
+        add_one()
     finish(g, frame, did=n > 0)
 
 
@@ -507,6 +547,31 @@ def op_choose_one(g, frame, a, choice) -> None:
     g.stack.pop()
     k = choice[1] - 1
     push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("o", k), a.options[k])
+
+
+@op("win_game")
+def op_win_game(g, frame, a, choice) -> None:
+    """Rule 1-2-5: the player wins during the processing of the effect, and the game ends."""
+    g.stack.pop()
+    me = chooser_of(g, frame[1], a)
+    g.winner = me
+    g.end_reason = "effect"
+    g.pending = None
+    g.phase = "over"
+    g.emit(None, f"game over: p{me + 1} wins (effect of {g.t.numbers[frame[1]]})")
+
+
+@op("for_every")
+def op_for_every(g, frame, a, choice) -> None:
+    """ "For every {X} type card on your field, give up to 1 ...": the cards are counted as it resolves
+    (8-4-6), then the text after the comma is resolved once per ``amount`` of them, each time a new
+    choice."""
+    from .select import count_of
+
+    g.stack.pop()
+    n = count_of(g, frame[1], a.target, g.ctx.get(frame[4])) // (a.amount or 1)
+    for _ in range(n):
+        push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
 
 
 @op("activate_effect")

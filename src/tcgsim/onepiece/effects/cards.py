@@ -14,7 +14,7 @@ from dataclasses import replace
 from ..cards.model import KEYWORD_BITS, CardDef
 from .compiler import compile_card_text
 from .interpreter import OPS
-from .select import CONDITION_KINDS, FILTER_KEYS
+from .select import CONDITION_KINDS, COUNT_FILTER_KEYS, FILTER_KEYS
 
 AUTO_TIMINGS = {"on_play", "when_attacking", "on_opponent_attack", "on_block", "on_ko",
                 "end_of_your_turn", "end_of_opponent_turn"}
@@ -42,7 +42,7 @@ def why_unsupported(eff) -> str | None:
                 return f"keyword {a.param('keyword')}"
             if a.param("per") is not None and a.param("per").ref is not None:
                 return "permanent power for every N referenced cards"
-            r = _selector(a.param("per"))
+            r = _selector(a.param("per"), counted=True)
             if r:
                 return r
             if a.op == "cannot":
@@ -113,6 +113,13 @@ def _when(ev) -> str | None:
         if params.get("at") != "end_of_battle" or set(params) - {"at", "opponent"}:
             return "timing when battle (not at the end of the battle)"
         return _selector(params.get("opponent"))
+    if ev.kind == "keyword_activated":
+        # reported for [Blocker] only (rules/battle.py), whoever's Character it is
+        if params != {"keyword": "Blocker"}:
+            return f"timing when keyword_activated {sorted(params.items())}"
+        params = {}
+    if ev.kind in ("rested", "keyword_activated") and params:
+        return f"timing when {ev.kind} {sorted(params)}"
     if set(params) - {"by"} or params.get("by") not in (None, "battle", "effect", "opponent_effect", "your_effect"):
         return f"timing when {ev.kind} {sorted(params)}"
     sel = ev.subject
@@ -130,11 +137,11 @@ def _conditions(conds) -> str | None:
         if c.kind not in CONDITION_KINDS:
             return f"condition {c.kind}"
         if c.target is not None:
-            r = _selector(c.target)
+            r = _selector(c.target, counted=c.kind == "count")
             if r:
                 return r
         if hasattr(c.value, "zones"):
-            r = _selector(c.value)
+            r = _selector(c.value, counted=c.kind == "count")
             if r:
                 return r
         r = _conditions(c.parts)
@@ -143,7 +150,9 @@ def _conditions(conds) -> str | None:
     return None
 
 
-def _selector(sel) -> str | None:
+def _selector(sel, counted: bool = False) -> str | None:
+    """``counted``: the selector only counts cards (a count condition, "for each of ..."), where the
+    filters on a set of cards (``COUNT_FILTER_KEYS``) are read by select.count_of."""
     if sel is None:
         return None
     if sel.ref not in REFS:
@@ -153,12 +162,30 @@ def _selector(sel) -> str | None:
     if set(sel.zones) - ZONES:
         return f"zone {sorted(set(sel.zones) - ZONES)}"
     for f in sel.filters:
-        if f.key not in FILTER_KEYS:
-            return f"filter {f.key}"
+        r = _filter(f, sel, counted)
+        if r:
+            return r
     for alt in sel.alternatives:
         r = _selector(alt)
         if r:
             return r
+    return None
+
+
+def _filter(f, sel, counted: bool) -> str | None:
+    if f.key in COUNT_FILTER_KEYS and counted and sel.ref is None and not sel.alternatives:
+        # "given" DON!! cards: counted over the DON!! zone alone; "different card names": over cards listed
+        if f.key == "given" and tuple(sel.zones) == ("don",) and len(sel.filters) == 1:
+            return None
+        if f.key == "distinct_names" and "don" not in sel.zones:
+            return None
+        return f"filter {f.key}"
+    if f.key not in FILTER_KEYS:
+        return f"filter {f.key}"
+    if f.key == "any_of":
+        for sub in f.value:
+            if sub.key not in FILTER_KEYS or sub.key == "any_of" or hasattr(sub.value, "zones"):
+                return f"filter {sub.key} in any_of"
     return None
 
 
@@ -205,7 +232,10 @@ def _actions(actions) -> str | None:
         if a.op == "look" and a.target is not None and a.target.owner not in ("self", "opponent") and (
                 a.target.zones != ("life",)):
             return "look at either player's cards"
-        r = _selector(a.target)
+        if a.op == "for_every" and (a.target is None or a.target.ref is not None):
+            # OP13-001 "For every DON!! card rested this way": counts what an earlier action did
+            return "for_every card of an earlier action"
+        r = _selector(a.target, counted=a.op == "for_every")
         if r:
             return r
         if a.condition is not None:

@@ -88,14 +88,15 @@ def has_supported_trigger(g, cid: int) -> bool:
 
 
 # "When ..." auto effects (rule 8-1-3-1-2) written out in the text: the event kinds the engine reports.
-WHEN_EVENTS = {"ko", "attack", "don_returned", "battle"}
+WHEN_EVENTS = {"ko", "attack", "don_returned", "battle", "rested", "keyword_activated"}
 
 
 def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | None = None,
                source: int = -1, other: int = -1) -> None:
     """Queue the "When ..." effects waiting for event ``kind`` (``ko``: ``subject`` was K.O.'d;
     ``attack``: ``subject`` declared an attack; ``don_returned``: a DON!! of ``player`` went back to the
-    DON!! deck). ``by`` is ``"battle"`` or ``"effect"``, ``source`` the card whose effect caused it."""
+    DON!! deck; ``rested``: ``subject`` went from active to rested; ``keyword_activated``: ``subject``
+    activated [Blocker], the only keyword reported). ``by`` is ``"battle"`` or ``"effect"``, ``source`` the card whose effect caused it."""
     if not g.t.whens:
         return
     from .select import matches

@@ -290,7 +290,10 @@ def cost_frame(g, frame, choice) -> None:
         if c.target.ref == "this":
             if g.rested[src]:
                 set_ctx(g, inst, paid=False)
-            g.rested[src] = 1
+            else:
+                g.rested[src] = 1
+                if g.t.whens:
+                    hooks.fire_event(g, "rested", src)
             g.stack.pop()
         else:
             chosen = choose_cards(g, frame, c.target, me, choice, inst, state_index=5, exact=True,
@@ -299,6 +302,8 @@ def cost_frame(g, frame, choice) -> None:
                 return
             for x in chosen:
                 g.rested[x] = 1
+                if g.t.whens:
+                    hooks.fire_event(g, "rested", x)
             g.stack.pop()
     elif c.op in OPS and c.target is not None:
         # any other action as a cost, with an exact count (8-3-1-3)

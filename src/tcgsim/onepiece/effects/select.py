@@ -6,6 +6,8 @@ or a condition holds (rules 2-1-2, 2-4-3, 8-3-2, 8-4-4).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..cards.model import KEYWORD_BITS
 from ..rules import continuous as cv
 
@@ -83,8 +85,11 @@ def _any_compare(op: str, actual_values, value) -> bool:
 FILTER_KEYS = {
     "cost", "base_cost", "power", "base_power", "color", "type", "type_includes", "name",
     "name_includes", "attribute", "state", "category", "other_than_this", "has_trigger", "has_keyword",
-    "multicolored",
+    "multicolored", "any_of",
 }
+# filters on a set of cards rather than on one card, accepted only where cards are counted
+# (count conditions, "for each of ..."): "with different card names", DON!! "given"
+COUNT_FILTER_KEYS = {"distinct_names", "given"}
 
 
 def matches(g, src: int, cid: int, filters) -> bool:
@@ -151,6 +156,11 @@ def matches(g, src: int, cid: int, filters) -> bool:
         elif k == "multicolored":
             if (len(d.colors) > 1) != bool(v if v is not None else True):
                 return False
+        elif k == "any_of":  # "that is either [X] or has the <Y> attribute": one of the filters holds
+            if not any(matches(g, src, cid, (alt,)) for alt in v):
+                return False
+        elif k == "distinct_names":
+            continue  # a property of the whole set of cards, applied by count_of
         else:
             raise ValueError(f"unsupported filter {k!r}")
     return True
@@ -204,11 +214,21 @@ def count_of(g, src: int, sel, ctx=None) -> int:
     """How many cards ``sel`` names. DON!! cards (zone ``don``) are counted, not listed: the DON!! on a
     player's field are the cost area's active and rested ones and those given to the Leader and
     Characters (rules 3-1-2, 3-9, 6-5-5-1); "active" / "rested" DON!! are the cost area's."""
-    n = len(candidates(g, src, sel, ctx))
+    cards = candidates(g, src, sel, ctx)
+    if any(f.key == "distinct_names" for f in sel.filters):
+        # "Characters with different card names": how many different names among them (2-1-2)
+        defs = g.t.defs
+        n = len({defs[c].name for c in cards})
+    else:
+        n = len(cards)
     if "don" in sel.zones:
         state = next((f.value for f in sel.filters if f.key == "state"), None)
+        given_only = any(f.key == "given" for f in sel.filters)
         for who in owners(sel.owner, g.t.owner[src]):
             p = g.players[who]
+            if given_only:  # "given DON!! cards": those given to the Leader and Characters (6-5-5)
+                n += sum(g.given[c] for c in (p.leader, *p.characters))
+                continue
             if state != "rested":
                 n += p.don_active
             if state != "active":
@@ -219,7 +239,7 @@ def count_of(g, src: int, sel, ctx=None) -> int:
 
 
 CONDITION_KINDS = {"don_x", "your_turn", "opponent_turn", "leader", "match", "count", "and", "or",
-                   "played_this_turn"}
+                   "played_this_turn", "all_match"}
 
 
 def condition_holds(g, src: int, cond, ctx=None) -> bool:
@@ -246,6 +266,12 @@ def condition_holds(g, src: int, cond, ctx=None) -> bool:
         if hasattr(value, "zones"):
             value = count_of(g, src, value, ctx)
         ok = _compare(cond.op or ">=", n, value)
+    elif k == "all_match":
+        # "If the only Characters on your field are {X} type Characters": there is at least one, and every
+        # one of them is {X} (no Characters at all does not satisfy it)
+        sel = cond.target
+        cards = candidates(g, src, replace(sel, filters=()), ctx)
+        ok = bool(cards) and all(matches(g, src, c, sel.filters) for c in cards)
     elif k == "played_this_turn":
         sel = cond.target
         cards = resolve_ref(g, src, sel, ctx) if sel is not None and sel.ref else [src]

@@ -39,6 +39,7 @@ def declare_attack(g, attacker: int, target: int) -> None:
     hooks.fire(g, hooks.WHEN_ATTACKING, (attacker,))
     if g.t.whens:
         hooks.fire_event(g, "attack", attacker)
+        hooks.fire_event(g, "rested", attacker)  # "When this Character becomes rested": by attacking
     hooks.fire(g, hooks.ON_OPPONENT_ATTACK, (opp.leader, *opp.characters))
 
 
@@ -78,7 +79,11 @@ def block_step(g, frame, choice) -> None:
         g.rested[blocker] = 1
         g.battle = (attacker, blocker, orig, left)
         g.emit(None, f"p{d + 1} blocks with {g.t.numbers[blocker]}")
+        if g.t.whens:  # the attacking (turn) player's "When your opponent activates [Blocker]" first (8-6-1)
+            hooks.fire_event(g, "keyword_activated", blocker)
         hooks.fire(g, hooks.ON_BLOCK, (blocker,))
+        if g.t.whens:
+            hooks.fire_event(g, "rested", blocker)
     else:
         g.emit(None, f"p{d + 1} does not block")
 
