@@ -204,6 +204,10 @@ def _actions(actions) -> str | None:
         if a.param("per") is not None and a.param("per").ref is not None:
             # "for every card trashed" follows "trash any number of cards", which compiles to "trash all"
             return f"{a.op} for every card of an earlier action"
+        if a.param("per") is not None:
+            r = _selector(a.param("per"))
+            if r:
+                return r
         if a.op == "cannot":
             what, keys = a.param("what"), {k for k, _ in a.params}
             if what == "activate":

@@ -103,7 +103,9 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
 
     defs = g.t.defs
     subject_owner = g.t.owner[subject] if subject >= 0 else player
-    for src in g.t.whens:
+    # the turn player's effects are queued first (rule 8-6-1)
+    active = g.active
+    for src in sorted(g.t.whens, key=lambda s: g.t.owner[s] != active):
         if not g.on_field(src) and not (kind == "ko" and src == subject):
             continue
         me = g.t.owner[src]
