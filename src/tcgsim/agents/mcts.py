@@ -3,24 +3,27 @@
 The agent never sees the game. At each decision the runner hands it a *sampler* (``needs_sampler``):
 ``sample(rng)`` returns a clone of the game in which every card hidden from the agent (the opponent's hand,
 both decks, face-down Life) has been redealt at random among the hidden slots of its owner
-(:func:`tcgsim.onepiece.rules.determinize.determinize`). Each iteration of the search:
+(:func:`tcgsim.onepiece.rules.determinize.determinize`); the samples depend only on what the agent can
+see. Each iteration of the search:
 
 1. draws one such *determinization* from the agent's own stream;
 2. walks down one shared tree whose edges are the options of both players' decisions, keyed so that the
    same action gets the same key in every determinization (cards on the field by id, cards from a hand by
-   card number). Only the options legal in this determinization are considered; each is scored with UCB1
-   where the exploration term counts how often the option was *available* (ISMCTS, Cowling et al. 2012).
-   Progressive widening lets a node try a new option only every so often, the rollout policy's favourite
-   first, so that wide Main Phase decisions (DON!! giving) do not starve;
-3. expands one new option, then plays a fast rule-of-thumb policy (the heuristic agent's rules, read from
-   the clone's state) up to the start of a later turn (``horizon`` turns after the decision), or to the
-   end of the game;
+   card number). Only the options legal in this determinization count, and of those only the
+   :func:`candidates` (wasted options left out: Counters on a card not in the battle, attacks that do not
+   win now, DON!! giving other than what some attack needs, +1, +2 or all). Each is scored with UCB1
+   whose exploration term counts how often the option was *available* (ISMCTS, Cowling et al. 2012).
+   Progressive widening lets a node try a new option only every so often, the rollout policy's
+   favourite first;
+3. expands one new option, then plays a fast rule-of-thumb :func:`policy` (the heuristic agent's rules,
+   read from the clone's state) until the next turn starts (``horizon`` = 1 turn) or the game ends;
 4. scores the result: 1/0 for a won/lost game, otherwise a logistic evaluation of Life, hand (Counter
    values), board and DON!! (:func:`evaluate`), and backs it up along the path.
 
 The answer is the most visited option of the root. Budgets: ``iterations`` (reproducible: the same seed
 and game give the same answer on every machine) or ``ms`` per decision (wall clock: NOT reproducible).
-Decisions with one option are answered at once without search.
+Decisions with one option are answered at once; set-up choices (go first, keep) by the policy alone.
+Strength and speed are measured by ``benchmarks/strength.py``.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from ..onepiece.rules.continuous import power
 DEFAULT_ITERATIONS = 200
 """Iterations per decision when no budget is given."""
 
-EXPLORATION = 0.7
+EXPLORATION = 0.35
 """UCB1 exploration constant (rewards are win probabilities in [0, 1])."""
 
 HORIZON = 1
