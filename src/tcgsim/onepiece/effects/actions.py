@@ -193,13 +193,84 @@ def op_set_active(g, frame, a, choice) -> None:
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
+def _removing(frame):
+    """The cards left to move once the replacement effects were offered (``remove_check``), or None."""
+    state = frame[5]
+    if state and state[0] == "removing":
+        return list(state[1])
+    return None
+
+
+def _check_removal(g, frame, chosen) -> bool:
+    """Rule 8-1-3-4: before an effect removes ``chosen`` cards from the field (to hand, deck, trash or
+    Life), offer the "would be removed from the field" replacement effects, one card at a time. Returns
+    True when a ``remove_check`` frame was pushed: the op resumes with the state ``("removing", cards)``.
+    Costs (``cost`` frames) are not offered: paying a cost with one's own cards is not a removal by an
+    effect."""
+    if not g.t.replacements or frame[0] != "act":
+        return False
+    players = g.players
+    field = tuple(c for c in chosen
+                  if c in players[g.t.owner[c]].characters or c == players[g.t.owner[c]].stage)
+    if not field:
+        return False
+    g.stack[-1] = frame[:5] + (("removing", tuple(chosen)),)
+    g.stack.append(("remove_check", frame[1], tuple(chosen), field, 0, (), ()))
+    return True
+
+
+@handler("remove_check")
+def remove_check(g, frame, choice) -> None:
+    """Rule 8-1-3-4 for a removal from the field by the effect of ``source``: for each card on the field
+    in turn, offer the replacement effects of event ``removed`` (order 8-1-3-4-2, once each, 8-1-3-4-3);
+    an accepted one resolves at once (8-1-3-4-4) and that card is not removed. Then the removal op below
+    resumes with the cards left."""
+    _, source, chosen, field, i, tried, replaced = frame
+    if choice is not None:
+        src, idx = choice[1], choice[2]
+        if choice[0] == "yes":
+            cid = field[i]
+            g.stack[-1] = ("remove_check", source, chosen, field, i + 1, (), replaced + (cid,))
+            g.emit(None, f"p{g.t.owner[src] + 1} replaces the removal of {g.t.numbers[cid]} with {g.t.numbers[src]}'s effect")
+            hooks.replace(g, src, idx)
+            return
+        tried = tried + ((src, idx),)
+    while i < len(field):
+        cid = field[i]
+        found = None
+        if g.on_field(cid):
+            found = hooks.replacement_for(g, cid, "effect", source, tried, ("removed",))
+        if found is None:
+            i, tried = i + 1, ()
+            continue
+        src, idx = found
+        g.stack[-1] = ("remove_check", source, chosen, field, i, tried, replaced)
+        pick = g.ask(g.t.owner[src], "yes-no", [("yes", src, idx), ("no", src, idx)])
+        if pick is None:
+            return
+        if pick[0] == "yes":
+            g.stack[-1] = ("remove_check", source, chosen, field, i + 1, (), replaced + (cid,))
+            g.emit(None, f"p{g.t.owner[src] + 1} replaces the removal of {g.t.numbers[cid]} with {g.t.numbers[src]}'s effect")
+            hooks.replace(g, src, idx)
+            return
+        tried = tried + ((src, idx),)
+    g.stack.pop()
+    left = tuple(c for c in chosen if c not in replaced and (c not in field or g.on_field(c)))
+    below = g.stack[-1]
+    g.stack[-1] = below[:5] + (("removing", left),)
+
+
 @op("return_to_hand")
 def op_return_to_hand(g, frame, a, choice) -> None:
     """Return the chosen cards to their owner's hand (they become new objects, 3-1-6)."""
-    chosen = choose_targets(g, frame, a, choice)
+    chosen = _removing(frame)
     if chosen is None:
-        return
-    chosen = [c for c in chosen if removable(g, c, frame[1])]
+        chosen = choose_targets(g, frame, a, choice)
+        if chosen is None:
+            return
+        chosen = [c for c in chosen if removable(g, c, frame[1])]
+        if _check_removal(g, frame, chosen):
+            return
     for c in chosen:
         remove_from_zone(g, c)
         g.players[g.t.owner[c]].hand.append(c)
@@ -214,11 +285,15 @@ def op_to_deck(g, frame, a, choice) -> None:
     state = frame[5]
     me = chooser_of(g, src, a)  # "Your opponent places 3 cards ... in any order": the opponent orders them
     position = a.param("position", "bottom")
-    if not state or not isinstance(state[0], str):  # still choosing the cards (see choose_cards)
-        chosen = choose_targets(g, frame, a, choice)
+    if not state or not isinstance(state[0], str) or state[0] == "removing":  # choosing the cards (choose_cards)
+        chosen = _removing(frame)
         if chosen is None:
-            return
-        chosen = [c for c in chosen if removable(g, c, frame[1])]
+            chosen = choose_targets(g, frame, a, choice)
+            if chosen is None:
+                return
+            chosen = [c for c in chosen if removable(g, c, frame[1])]
+            if _check_removal(g, frame, chosen):
+                return
         choice = None
         state = ("ordering", tuple(chosen), (), position)
         if position == "top_or_bottom":
@@ -293,10 +368,14 @@ def op_trash(g, frame, a, choice) -> None:
 
         over = max(0, len(candidates(g, frame[1], replace(sel, count=None), g.ctx.get(frame[4]))) - until)
         sel = replace(sel, count=over, up_to=False)
-    chosen = choose_cards(g, frame, sel, chooser, choice, frame[4])
+    chosen = _removing(frame)
     if chosen is None:
-        return
-    chosen = [c for c in chosen if removable(g, c, frame[1])]
+        chosen = choose_cards(g, frame, sel, chooser, choice, frame[4])
+        if chosen is None:
+            return
+        chosen = [c for c in chosen if removable(g, c, frame[1])]
+        if _check_removal(g, frame, chosen):
+            return
     for c in chosen:
         move_to_trash(g, c)
     finish(g, frame, it=chosen, did=bool(chosen))
@@ -472,7 +551,7 @@ def op_play(g, frame, a, choice) -> None:
         set_ctx(g, frame[4], it=playable, did=bool(playable))
     rested = bool(a.param("rested"))
     for c in reversed(playable):
-        remove_from_zone(g, c)
+        zone = remove_from_zone(g, c)
         if g.t.defs[c].category == STAGE:
             place_stage(g, c)
             if rested:
@@ -480,7 +559,7 @@ def op_play(g, frame, a, choice) -> None:
             hooks.fire(g, hooks.ON_PLAY, (c,))
         else:
             g.limbo.append(c)
-            g.stack.append(("enter_character_rested" if rested else "enter_character", c))
+            g.stack.append(("enter_character_rested" if rested else "enter_character", c, zone))
         g.emit(None, f"p{g.t.owner[c] + 1} plays {g.t.numbers[c]}")
 
 
@@ -492,12 +571,12 @@ def enter_character_rested(g, frame, choice) -> None:
     from ..rules.main_phase import enter_character
 
     cid = frame[1]
-    g.stack[-1] = ("enter_character", cid)
+    g.stack[-1] = ("enter_character",) + tuple(frame[1:])
     enter_character(g, g.stack[-1], choice)
     if cid in g.limbo:  # waiting for the 3-7-6 choice: come back here once it is made
         for i in range(len(g.stack) - 1, -1, -1):
-            if g.stack[i] == ("enter_character", cid):
-                g.stack[i] = ("enter_character_rested", cid)
+            if g.stack[i][:2] == ("enter_character", cid):
+                g.stack[i] = ("enter_character_rested",) + g.stack[i][1:]
                 break
         return
     g.rested[cid] = 1
@@ -643,10 +722,14 @@ def op_to_life(g, frame, a, choice) -> None:
                 return
         position = "top" if choice[1] == 1 else "bottom"
     else:
-        chosen = choose_targets(g, frame, a, choice)
+        chosen = _removing(frame)
         if chosen is None:
-            return
-        chosen = [c for c in chosen if removable(g, c, frame[1])]
+            chosen = choose_targets(g, frame, a, choice)
+            if chosen is None:
+                return
+            chosen = [c for c in chosen if removable(g, c, frame[1])]
+            if _check_removal(g, frame, chosen):
+                return
         position = a.param("position", "top")
         if position == "top_or_bottom" and chosen:
             g.stack[-1] = frame[:5] + (("where", tuple(chosen)),)

@@ -30,6 +30,8 @@ PROHIBITIONS = {"attack", "attack_leader", "be_ko", "be_removed", "be_rested"}  
 # "attacker", "attack_target" and "battle_opponent" are read by select.resolve_ref, but no card text
 # compiles to them yet, so they have no behaviour test: unsupported until one does.
 REFS = {None, "this", "it", "rest"}
+# "... at the end of this turn" (op delayed, interpreter.run_delayed): the actions tested so far
+DELAYED_OPS = {"to_deck", "set_active"}
 
 
 def why_unsupported(eff) -> str | None:
@@ -73,11 +75,16 @@ def why_unsupported(eff) -> str | None:
             return f"timing {eff.timing}"
     elif eff.kind == "replacement":
         ev = eff.event
-        if ev is None or ev.kind != "ko" or ev.subject is None:
+        if ev is None or ev.kind not in ("ko", "removed") or ev.subject is None:
             return f"replacement of {ev.kind if ev else '?'}"
         params = dict(ev.params)
-        if set(params) - {"by"} or params.get("by") not in (None, "battle", "effect", "opponent_effect"):
-            return f"replacement of ko {sorted(params)}"
+        bys = (None, "battle", "effect", "opponent_effect") if ev.kind == "ko" else (None, "effect", "opponent_effect")
+        if set(params) - {"by"} or params.get("by") not in bys:
+            return f"replacement of {ev.kind} {sorted(params)}"
+        if ev.kind == "removed" and ev.subject.ref is None and not set(ev.subject.zones) <= {"character", "stage"}:
+            return "replacement subject"
+        if ev.kind == "removed" and any(a.target is not None and a.target.ref == "it" for a in eff.actions):
+            return "replacement of removed acting on it"  # "add it to ... instead": the replaced card is not "it"
         if ev.subject.ref not in (None, "this") or ev.subject.alternatives:
             return "replacement subject"
         r = _selector(ev.subject)
@@ -118,12 +125,22 @@ def _when(ev) -> str | None:
         if params != {"keyword": "Blocker"}:
             return f"timing when keyword_activated {sorted(params.items())}"
         params = {}
+    if ev.kind == "played":
+        # reported by main_phase.enter_character with the zone the Character came from
+        if params != {"source": "trash"}:
+            return f"timing when played {sorted(params.items())}"
+        params = {}
     if ev.kind in ("rested", "keyword_activated") and params:
         return f"timing when {ev.kind} {sorted(params)}"
     if set(params) - {"by"} or params.get("by") not in (None, "battle", "effect", "opponent_effect", "your_effect"):
         return f"timing when {ev.kind} {sorted(params)}"
     sel = ev.subject
     zones_ok = {"character", "leader"} | ({"don"} if ev.kind == "don_returned" else set())
+    if ev.kind == "life_removed":
+        # reported by rules/damage.py and interpreter.remove_from_zone for any Life card, either player's
+        if sel is None or sel.owner != "any" or tuple(sel.zones) != ("life",) or sel.filters or sel.ref or params:
+            return "timing when life_removed subject"
+        return None
     if sel is not None and (sel.ref not in (None, "this") or sel.alternatives or sel.zones and
                             set(sel.zones) - zones_ok):
         return f"timing when {ev.kind} subject"
@@ -195,6 +212,9 @@ def _actions(actions) -> str | None:
             return f"action {a.op}"
         if a.duration not in DURATIONS:
             return f"duration {a.duration}"
+        if a.op == "delayed" and (a.param("at") != "end_of_turn" or any(
+                b.op not in DELAYED_OPS or b.target is None or b.target.ref not in (None, "it") for b in a.body)):
+            return "action delayed"
         if a.op == "gain_keyword" and a.param("keyword") not in KEYWORD_BITS:
             return f"keyword {a.param('keyword')}"
         if a.op in ("modify_power", "modify_cost") and a.duration is None:

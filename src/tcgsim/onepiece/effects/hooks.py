@@ -88,15 +88,17 @@ def has_supported_trigger(g, cid: int) -> bool:
 
 
 # "When ..." auto effects (rule 8-1-3-1-2) written out in the text: the event kinds the engine reports.
-WHEN_EVENTS = {"ko", "attack", "don_returned", "battle", "rested", "keyword_activated"}
+WHEN_EVENTS = {"ko", "attack", "don_returned", "battle", "rested", "keyword_activated", "played", "life_removed"}
 
 
 def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | None = None,
-               source: int = -1, other: int = -1) -> None:
+               source: int = -1, other: int = -1, zone: str | None = None) -> None:
     """Queue the "When ..." effects waiting for event ``kind`` (``ko``: ``subject`` was K.O.'d;
     ``attack``: ``subject`` declared an attack; ``don_returned``: a DON!! of ``player`` went back to the
     DON!! deck; ``rested``: ``subject`` went from active to rested; ``keyword_activated``: ``subject``
-    activated [Blocker], the only keyword reported). ``by`` is ``"battle"`` or ``"effect"``, ``source`` the card whose effect caused it."""
+    activated [Blocker], the only keyword reported; ``played``: Character ``subject`` was played from
+    ``zone``, and is "that Character" (``it``) of the effect; ``life_removed``: ``subject`` left its owner's
+    Life cards, by damage or by an effect). ``by`` is ``"battle"`` or ``"effect"``, ``source`` the card whose effect caused it."""
     if not g.t.whens:
         return
     from .select import matches
@@ -142,12 +144,22 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
                 continue
             if want == "your_effect" and (source < 0 or g.t.owner[source] != me):
                 continue
+            if kind == "played":
+                if params.get("source", zone) != zone:
+                    continue
+                inst = g.next_inst
+                _start_effect(g, src, idx)
+                if inst in g.ctx:
+                    g.ctx[inst] = ((subject,),) + g.ctx[inst][1:]
+                continue
             _start_effect(g, src, idx)
 
 
-def replacement_for(g, cid: int, by: str, source: int, tried: tuple):
-    """The next replacement effect (``(card, effect index)``) that may replace the K.O. of ``cid`` now,
-    in the order of rule 8-1-3-4-2, skipping those in ``tried``; ``None`` if there is none."""
+def replacement_for(g, cid: int, by: str, source: int, tried: tuple, kinds: tuple = ("ko",)):
+    """The next replacement effect (``(card, effect index)``) that may replace the event of ``cid`` now,
+    in the order of rule 8-1-3-4-2, skipping those in ``tried``; ``None`` if there is none. ``kinds``:
+    the replaced events, ``ko`` and/or ``removed`` (removal from the field by an effect, 8-1-3-4: a K.O.
+    by an effect is also a removal; a battle K.O. is not)."""
     if not g.t.replacements:
         return None
     from .select import condition_holds, matches
@@ -162,12 +174,16 @@ def replacement_for(g, cid: int, by: str, source: int, tried: tuple):
             if eff.kind != "replacement" or (src, idx) in tried:
                 continue
             ev = eff.event
-            if ev is None or ev.kind != "ko":
+            if ev is None or ev.kind not in kinds:
                 continue
             sel = ev.subject
+            if ev.kind == "removed" and by != "effect":
+                continue
             if sel.ref == "this":
                 if cid != src:
                     continue
+            elif sel.zones and ("stage" if cid == g.players[g.t.owner[cid]].stage else "character") not in sel.zones:
+                continue
             elif g.t.owner[cid] != me if sel.owner == "self" else g.t.owner[cid] == me:
                 continue
             elif sel.filters and not matches(g, src, cid, sel.filters):

@@ -467,6 +467,8 @@ def remove_from_zone(g, cid: int) -> str:
             zone.remove(cid)
             if name == "life":
                 g.face_up[cid] = 0
+                if g.t.whens:  # "when a card is removed from ... Life cards"
+                    hooks.fire_event(g, "life_removed", cid)
             return name
     if cid in g.limbo:
         g.limbo.remove(cid)
@@ -555,6 +557,40 @@ def finish(g, frame, it=None, did=None) -> None:
         set_ctx(g, frame[4], **kw)
 
 
+
+
+@op("delayed")
+def op_delayed(g, frame, a, choice) -> None:
+    """ "... at the end of this turn": kept as a ``DELAYED`` modifier resolved in the End Phase (6-6-1-2).
+    When the delayed text is about "it" (the Character played by this effect), the modifier is on that card
+    and goes away if the card leaves the field (3-1-6): then nothing happens."""
+    g.stack.pop()
+    _, src, eidx, path, inst, _state = frame
+    me = g.t.owner[src]
+    if any(b.target is not None and b.target.ref == "it" for b in a.body):
+        targets = [c for c in g.ctx.get(inst, EMPTY_CTX)[IT] if g.on_field(c)]
+    else:
+        targets = [-1 - me]
+    for t in targets:
+        cv.add_modifier(g, t, cv.DELAYED, (src, eidx, path), cv.END, g.turn, me)
+
+
+def run_delayed(g) -> bool:
+    """End Phase (6-6-1-2): queue the delayed effects due now, the turn player's first (8-6-1); False if none."""
+    due = [m for m in g.mods if m[1] == cv.DELAYED and m[4] <= g.turn]
+    if not due:
+        return False
+    g.mods = [m for m in g.mods if not (m[1] == cv.DELAYED and m[4] <= g.turn)]
+    due.sort(key=lambda m: m[5] != g.active)
+    for m in reversed(due):
+        src, eidx, path = m[2]
+        path = tuple(path)
+        inst = g.next_inst
+        g.next_inst += 1
+        g.ctx[inst] = ((m[0],), (), False, True) if m[0] >= 0 else EMPTY_CTX
+        g.stack.append(("effect_end", inst))
+        push_actions(g, src, eidx, inst, path + ("b",), _action_at(effect_of(g, src, eidx), path).body)
+    return True
 
 
 # importing the action module registers every op in OPS

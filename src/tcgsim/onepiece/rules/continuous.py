@@ -25,6 +25,9 @@ CAN_ATTACK_ACTIVE = 9  # this card can also attack the opponent's active Charact
 PROHIBIT = 10  # card flag for a duration: ``amount`` names what the card cannot do (continuous.prohibited)
 NO_PLAY = 11  # player flag: cannot play cards matching the filters of the action ``amount`` = (src, eidx, path)
 NO_BLOCKER_VS = 7  # player flag: cannot activate [Blocker] when the card ``amount`` attacks
+# a delayed effect, "... at the end of this turn" (6-6-1-2): ``amount`` = (src, eidx, path) of the delayed
+# action; on a card (dropped with it if it leaves the field, 3-1-6) or a player flag; read by phases.end_phase
+DELAYED = 12
 
 BATTLE = 0
 END = 1

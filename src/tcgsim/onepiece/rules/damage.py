@@ -59,6 +59,8 @@ def life_damage(g, frame, choice) -> None:
             g.face_up[cid] = 0
             p.trash.append(cid)
             g.emit(None, f"p{d + 1} takes 1 damage; {g.t.numbers[cid]} is trashed ([Banish])")
+            if g.t.whens:
+                hooks.fire_event(g, "life_removed", cid)
             return
         opts = [("trigger",), ("notrigger",)] if hooks.has_supported_trigger(g, cid) else [("notrigger",)]
         choice = g.ask(d, "trigger", opts)
@@ -72,6 +74,8 @@ def life_damage(g, frame, choice) -> None:
         g.emit(None, f"p{d + 1} takes 1 damage and reveals {g.t.numbers[cid]} for its [Trigger]")
         g.stack.append(("trigger_done", cid))
         hooks.activate(g, cid, hooks.activatable(g, cid, "trigger")[0])
+        if g.t.whens:  # queued after the [Trigger] (interpreter.start_effect)
+            hooks.fire_event(g, "life_removed", cid)
     else:
         if g.face_up[cid]:
             g.face_up[cid] = 0
@@ -81,6 +85,8 @@ def life_damage(g, frame, choice) -> None:
             g.emit(None, f"p{d + 1} takes 1 damage")
             g.emit(d, f"p{d + 1} adds {g.t.numbers[cid]} from Life to hand")
         p.hand.append(cid)
+        if g.t.whens:
+            hooks.fire_event(g, "life_removed", cid)
 
 
 @handler("trigger_done")

@@ -176,6 +176,8 @@ def enter_character(g, frame, choice) -> None:
     g.limbo.remove(cid)
     place_character(g, cid)
     hooks.fire(g, hooks.ON_PLAY, (cid,))
+    if g.t.whens:  # "When a Character is played from ...": the zone it came from ("hand" unless an effect said)
+        hooks.fire_event(g, "played", cid, zone=frame[2] if len(frame) > 2 else "hand")
 
 
 def _name(g, cid: int) -> str:

@@ -74,10 +74,17 @@ def don_phase(g, frame, choice) -> None:
         g.emit(None, f"p{g.active + 1} adds {n} DON!!")
 
 
+def _run_delayed(g) -> bool:
+    from ..effects.interpreter import run_delayed
+
+    return run_delayed(g)
+
+
 @handler("end_phase")
 def end_phase(g, frame, choice) -> None:
     """Rule 6-6: [End of Your Turn] then [End of Your Opponent's Turn] effects (6-6-1-1), then effects
-    lasting until the end of the turn end (6-6-1-2, 6-6-1-3), then the turn passes (6-6-1-4)."""
+    lasting until the end of the turn end (6-6-1-2, 6-6-1-3), then the turn passes (6-6-1-4). Delayed
+    "at the end of this turn" effects (effects/interpreter.run_delayed) resolve after the first."""
     stage = frame[1] if len(frame) > 1 else 0
     g.phase = "end"
     if stage == 0:
@@ -87,6 +94,8 @@ def end_phase(g, frame, choice) -> None:
         hooks.fire(g, hooks.END_OF_YOUR_TURN, (me.leader, *me.characters, *([me.stage] if me.stage >= 0 else ())))
         hooks.fire(g, hooks.END_OF_OPPONENT_TURN, (opp.leader, *opp.characters, *([opp.stage] if opp.stage >= 0 else ())))
         return
+    if g.mods and _run_delayed(g):
+        return  # delayed "at the end of this turn" effects resolve first (6-6-1-2); then back here
     g.stack.pop()
     expire(g, END, g.turn)
     g.players[g.active].first_turn_done = True
