@@ -173,3 +173,23 @@ def test_sampler_stream_is_the_agents(db, decks):
     assert x.fingerprint() == y.fingerprint()
     assert g.rng.state == game_rng  # the game's own stream is never drawn from
     assert x.rng.state != game_rng  # and the sample's stream says nothing about it
+
+
+def test_what_the_opponent_knows_follows_the_place(db, decks):
+    """The opponent looked at their top deck card: that they know the top card is public, which card it
+    is is not. Samples must not depend on it, and in them the opponent knows the card now on top."""
+    g = _mid_game(db, decks, 6)
+    me = g.pending.player
+    opp = 1 - me
+    deck = g.players[opp].deck
+    top = deck[-1]
+    g.known[opp].add(top)
+    h = g.clone()
+    hdeck = h.players[opp].deck
+    j = next(j for j, c in enumerate(hdeck) if g.t.numbers[c] != g.t.numbers[top])
+    hdeck[-1], hdeck[j] = hdeck[j], hdeck[-1]
+    h.known[opp] = (set(g.known[opp]) - {top}) | {hdeck[-1]}
+    assert player_view(h, me) == player_view(g, me)
+    s_g, s_h = determinize(g, me, Rng(3)), determinize(h, me, Rng(3))
+    assert s_g.fingerprint() == s_h.fingerprint()
+    assert s_g.players[opp].deck[-1] in s_g.known[opp]

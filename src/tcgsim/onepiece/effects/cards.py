@@ -104,6 +104,11 @@ def why_unsupported(eff) -> str | None:
             r = _selector(c.target)
             if r:
                 return r
+            if c.op == "rest" and c.target.alternatives and not c.target.zones and c.target.ref is None and all(
+                    alt.ref is None and alt.count == 1 and not alt.alternatives and alt.owner == "self"
+                    and tuple(alt.zones) in (("leader",), ("character",), ("don",))
+                    and not (alt.zones == ("don",) and alt.filters) for alt in c.target.alternatives):
+                continue  # "rest your <X> attribute Leader or 1 of your DON!! cards" (interpreter._rest_options)
             if (c.target.position == "top_or_bottom" and (c.target.count or 1) != 1) or c.target.alternatives:
                 return f"cost {c.op} with a choice of position"
     return _actions(eff.actions)
@@ -116,6 +121,21 @@ def _when(ev) -> str | None:
     if ev is None or ev.kind not in WHEN_EVENTS:
         return f"timing when {ev.kind if ev else '?'}"
     params = dict(ev.params)
+    if ev.kind == "any_of":  # "When X or Y" (hooks.fire_event): each event on its own terms
+        subs = params.get("events") or ()
+        if ev.subject is not None or set(params) != {"events"} or any(sub.kind == "any_of" for sub in subs):
+            return "timing when any_of"
+        for sub in subs:
+            r = _when(sub)
+            if r:
+                return r
+        return None
+    if ev.kind == "damage_taken":
+        # "When you take damage": reported by rules/damage.py for each point dealt to your Leader
+        sel = ev.subject
+        if params or sel is None or sel.owner != "self" or tuple(sel.zones) != ("leader",) or sel.filters or sel.ref:
+            return "timing when damage_taken subject"
+        return None
     if ev.kind == "battle":
         if params.get("at") != "end_of_battle" or set(params) - {"at", "opponent"}:
             return "timing when battle (not at the end of the battle)"
@@ -212,6 +232,8 @@ def _actions(actions) -> str | None:
             return f"action {a.op}"
         if a.duration not in DURATIONS:
             return f"duration {a.duration}"
+        if a.op == "change_attack_target" and (a.target is None or a.target.ref != "it"):
+            return "change_attack_target other than to the selected card"
         if a.op == "delayed" and (a.param("at") != "end_of_turn" or any(
                 b.op not in DELAYED_OPS or b.target is None or b.target.ref not in (None, "it") for b in a.body)):
             return "action delayed"

@@ -88,7 +88,8 @@ def has_supported_trigger(g, cid: int) -> bool:
 
 
 # "When ..." auto effects (rule 8-1-3-1-2) written out in the text: the event kinds the engine reports.
-WHEN_EVENTS = {"ko", "attack", "don_returned", "battle", "rested", "keyword_activated", "played", "life_removed"}
+WHEN_EVENTS = {"ko", "attack", "don_returned", "battle", "rested", "keyword_activated", "played", "life_removed",
+               "damage_taken", "any_of"}
 
 
 def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | None = None,
@@ -98,11 +99,10 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
     DON!! deck; ``rested``: ``subject`` went from active to rested; ``keyword_activated``: ``subject``
     activated [Blocker], the only keyword reported; ``played``: Character ``subject`` was played from
     ``zone``, and is "that Character" (``it``) of the effect; ``life_removed``: ``subject`` left its owner's
-    Life cards, by damage or by an effect). ``by`` is ``"battle"`` or ``"effect"``, ``source`` the card whose effect caused it."""
+    Life cards, by damage or by an effect; ``damage_taken``: the Leader ``subject`` took 1 damage; a
+    ``any_of`` effect waits for any of its events). ``by`` is ``"battle"`` or ``"effect"``, ``source`` the card whose effect caused it."""
     if not g.t.whens:
         return
-    from .select import matches
-
     defs = g.t.defs
     subject_owner = g.t.owner[subject] if subject >= 0 else player
     # the turn player's effects are queued first (rule 8-6-1)
@@ -113,46 +113,61 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
         me = g.t.owner[src]
         for idx in g.t.timed[src].get("when", ()):
             ev = defs[src].effects[idx].event
-            if ev is None or ev.kind != kind:
+            if ev is None:
                 continue
-            sel = ev.subject
-            if sel is not None:
-                if sel.ref == "this" and subject != src:
+            if ev.kind == "any_of":  # "When X or Y": either event
+                if not any(sub.kind == kind and _event_matches(g, sub, src, me, subject, subject_owner, by, source, other, zone)
+                           for sub in dict(ev.params)["events"]):
                     continue
-                if sel.ref is None:
-                    if sel.owner == "self" and subject_owner != me or sel.owner == "opponent" and subject_owner == me:
-                        continue
-                    if subject >= 0 and sel.filters and not matches(g, src, subject, sel.filters):
-                        continue
-            params = dict(ev.params)
-            if kind == "battle":
-                # "battles your opponent's Character": ``other`` is the card it battled, which may have been
-                # K.O.'d by that battle (ST02-010 Q&A)
-                opp = params.get("opponent")
-                is_leader = other >= 0 and other == g.players[g.t.owner[other]].leader
-                if opp is not None and (other < 0 or g.t.owner[other] == me
-                                        or is_leader and "leader" not in opp.zones
-                                        or not is_leader and "character" not in opp.zones
-                                        or opp.filters and not matches(g, src, other, opp.filters)):
-                    continue
-            want = params.get("by")
-            if want == "battle" and by != "battle":
-                continue
-            if want in ("effect", "opponent_effect", "your_effect") and by != "effect":
-                continue
-            if want == "opponent_effect" and (source < 0 or g.t.owner[source] == me):
-                continue
-            if want == "your_effect" and (source < 0 or g.t.owner[source] != me):
+            elif ev.kind != kind or not _event_matches(g, ev, src, me, subject, subject_owner, by, source, other, zone):
                 continue
             if kind == "played":
-                if params.get("source", zone) != zone:
-                    continue
                 inst = g.next_inst
                 _start_effect(g, src, idx)
                 if inst in g.ctx:
                     g.ctx[inst] = ((subject,),) + g.ctx[inst][1:]
                 continue
             _start_effect(g, src, idx)
+
+
+def _event_matches(g, ev, src: int, me: int, subject: int, subject_owner: int, by, source: int, other: int,
+                   zone) -> bool:
+    """Whether event ``ev`` of a "When ..." effect of ``src`` (owned by ``me``) matches what happened."""
+    from .select import matches
+
+    kind = ev.kind
+    sel = ev.subject
+    if sel is not None:
+        if sel.ref == "this" and subject != src:
+            return False
+        if sel.ref is None:
+            if sel.owner == "self" and subject_owner != me or sel.owner == "opponent" and subject_owner == me:
+                return False
+            if subject >= 0 and sel.filters and not matches(g, src, subject, sel.filters):
+                return False
+    params = dict(ev.params)
+    if kind == "battle":
+        # "battles your opponent's Character": ``other`` is the card it battled, which may have been
+        # K.O.'d by that battle (ST02-010 Q&A)
+        opp = params.get("opponent")
+        is_leader = other >= 0 and other == g.players[g.t.owner[other]].leader
+        if opp is not None and (other < 0 or g.t.owner[other] == me
+                                or is_leader and "leader" not in opp.zones
+                                or not is_leader and "character" not in opp.zones
+                                or opp.filters and not matches(g, src, other, opp.filters)):
+            return False
+    want = params.get("by")
+    if want == "battle" and by != "battle":
+        return False
+    if want in ("effect", "opponent_effect", "your_effect") and by != "effect":
+        return False
+    if want == "opponent_effect" and (source < 0 or g.t.owner[source] == me):
+        return False
+    if want == "your_effect" and (source < 0 or g.t.owner[source] != me):
+        return False
+    if kind == "played" and params.get("source", zone) != zone:
+        return False
+    return True
 
 
 def replacement_for(g, cid: int, by: str, source: int, tried: tuple, kinds: tuple = ("ko",)):

@@ -109,6 +109,10 @@ def can_pay(g, src: int, eff) -> bool:
             if field < (c.amount or 0):
                 return False
         elif op == "rest":
+            if c.target.alternatives:  # "rest your <X> attribute Leader or 1 of your DON!! cards"
+                if not _rest_options(g, src, c.target):
+                    return False
+                continue
             cards = resolve_ref(g, src, c.target) if c.target.ref else candidates(g, src, c.target)
             if c.target.ref == "this":
                 if g.rested[src] or not g.on_field(src) or _unrestable(g, src, src):
@@ -175,6 +179,20 @@ def can_carry_out(g, src: int, actions) -> bool:
         if len(cards) < sel.count:
             return False
     return True
+
+
+def _rest_options(g, src: int, sel) -> list[tuple]:
+    """The choices for a rest cost with alternatives: each active card of a card alternative, and an
+    active DON!! card (``("don", "active")``) for a DON!! alternative."""
+    opts = []
+    for alt in sel.alternatives:
+        if "don" in alt.zones:
+            if g.players[g.t.owner[src]].don_active:
+                opts.append(("don", "active"))
+        else:
+            opts.extend(("choose", x) for x in candidates(g, src, alt)
+                        if not g.rested[x] and not _unrestable(g, x, src))
+    return opts
 
 
 def _unrestable(g, cid: int, src: int) -> bool:
@@ -295,6 +313,25 @@ def cost_frame(g, frame, choice) -> None:
                 if g.t.whens:
                     hooks.fire_event(g, "rested", src)
             g.stack.pop()
+        elif c.target.alternatives:
+            # one card or one DON!! out of the alternatives (cards.py: each alternative is 1 card)
+            if choice is None:
+                opts = _rest_options(g, src, c.target)
+                if not opts:
+                    set_ctx(g, inst, paid=False)
+                    g.stack.pop()
+                    return
+                choice = g.ask(me, "choose", opts)
+                if choice is None:
+                    return
+            g.stack.pop()
+            if choice[0] == "don":
+                p.don_active -= 1
+                p.don_rested += 1
+            else:
+                g.rested[choice[1]] = 1
+                if g.t.whens:
+                    hooks.fire_event(g, "rested", choice[1])
         else:
             chosen = choose_cards(g, frame, c.target, me, choice, inst, state_index=5, exact=True,
                              extra_filter=lambda x: not g.rested[x] and not _unrestable(g, x, src))
@@ -573,6 +610,25 @@ def op_delayed(g, frame, a, choice) -> None:
         targets = [-1 - me]
     for t in targets:
         cv.add_modifier(g, t, cv.DELAYED, (src, eidx, path), cv.END, g.turn, me)
+
+
+@op("change_attack_target")
+def op_change_attack_target(g, frame, a, choice) -> None:
+    """ "Change the attack target to the selected card" (as [Blocker] does, 7-1-2-1 / 10-1-4-1): the
+    battle goes on with that card of the attacked player as its target. Nothing happens outside a
+    battle, or if the card is not on the field, not the attacked player's, or already the target."""
+    g.stack.pop()
+    b = g.battle
+    did = False
+    if b is not None:
+        attacker, target, orig, left = b
+        for c in resolve_ref(g, frame[1], a.target, g.ctx.get(frame[4], EMPTY_CTX))[:1]:
+            if c != target and g.on_field(c) and g.t.owner[c] == g.t.owner[target]:
+                g.battle = (attacker, c, orig, left)
+                g.emit(None, f"the attack target changes to {g.t.numbers[c]}")
+                did = True
+    if frame[4] in g.ctx:
+        set_ctx(g, frame[4], did=did)
 
 
 def run_delayed(g) -> bool:

@@ -60,7 +60,7 @@ def life_damage(g, frame, choice) -> None:
             p.trash.append(cid)
             g.emit(None, f"p{d + 1} takes 1 damage; {g.t.numbers[cid]} is trashed ([Banish])")
             if g.t.whens:
-                hooks.fire_event(g, "life_removed", cid)
+                _damaged(g, d, cid)
             return
         opts = [("trigger",), ("notrigger",)] if hooks.has_supported_trigger(g, cid) else [("notrigger",)]
         choice = g.ask(d, "trigger", opts)
@@ -75,7 +75,7 @@ def life_damage(g, frame, choice) -> None:
         g.stack.append(("trigger_done", cid))
         hooks.activate(g, cid, hooks.activatable(g, cid, "trigger")[0])
         if g.t.whens:  # queued after the [Trigger] (interpreter.start_effect)
-            hooks.fire_event(g, "life_removed", cid)
+            _damaged(g, d, cid)
     else:
         if g.face_up[cid]:
             g.face_up[cid] = 0
@@ -86,7 +86,13 @@ def life_damage(g, frame, choice) -> None:
             g.emit(d, f"p{d + 1} adds {g.t.numbers[cid]} from Life to hand")
         p.hand.append(cid)
         if g.t.whens:
-            hooks.fire_event(g, "life_removed", cid)
+            _damaged(g, d, cid)
+
+
+def _damaged(g, d: int, cid: int) -> None:
+    """ "When you take damage" and "when a card is removed from ... Life cards" (hooks.fire_event)."""
+    hooks.fire_event(g, "damage_taken", g.players[d].leader)
+    hooks.fire_event(g, "life_removed", cid)
 
 
 @handler("trigger_done")

@@ -92,7 +92,7 @@ def determinize(g, player: int, rng: Rng):
     the hidden slots of its owner.
 
     Everything ``player`` can see is unchanged (``player_view`` of the clone equals that of ``g``) and no
-    card is created or lost. The clone carries no log, trace or answer history, and its own game stream is
+    card is created or lost. What the other player knows (``known``) stays attached to the same places. The clone carries no log, trace or answer history, and its own game stream is
     reseeded from ``rng``, so it tells nothing about the real future shuffles either. ``rng`` is advanced;
     ``g`` is not modified. The result depends only on the public part of ``g`` and on ``rng``.
 
@@ -107,13 +107,21 @@ def determinize(g, player: int, rng: Rng):
     h.history = []
     h.rng = Rng(rng.next64())
     rank = _ranks(h.t)
+    other_known = h.known[1 - player]
+    moved: dict[int, int] = {}
     for slots in hidden_slots(h, player):
         if len(slots) < 2:
             continue
         cards = sorted([zone[k] for zone, k in slots], key=rank.__getitem__)
         _shuffle(rng, cards)
         for (zone, k), c in zip(slots, cards):
+            if other_known:
+                moved[zone[k]] = c
             zone[k] = c
+    if moved:
+        # The other player knows *places* (e.g. the deck's top cards they looked at), which is public;
+        # which ids sit there is not: their knowledge follows the places to the redealt cards.
+        h.known[1 - player] = {moved.get(c, c) for c in other_known}
     return h
 
 
