@@ -33,8 +33,8 @@ import time
 
 from ..core.agent import BaseAgent
 from ..core.decision import Decision
-from ..errors import UserError
 from ..core.rng import Rng
+from ..errors import UserError
 from ..onepiece.cards.model import CHARACTER, EVENT, KW_BLOCKER, STAGE
 from ..onepiece.rules.continuous import power
 
