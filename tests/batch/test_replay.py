@@ -9,13 +9,9 @@ import pytest
 from tcgsim.batch.gamelog import FORMAT, VERSION, read_log
 from tcgsim.cli import main
 
+from .cli_helpers import run_cli
 
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exc:
-        main(list(argv))
-    out, err = capsys.readouterr()
-    code = exc.value.code
-    return (0 if code is None else code), out, err
+
 
 
 @pytest.fixture(scope="module")

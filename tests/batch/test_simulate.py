@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from tcgsim.batch.runner import TIMING_KEYS, play_game, simulate, unsupported_cards
-from tcgsim.cli import main
 from tcgsim.onepiece.cards.database import default_database
 from tcgsim.onepiece.cards.decklist import load_valid_deck
+
+from .cli_helpers import run_cli
 
 
 @pytest.fixture(scope="module")
@@ -22,12 +24,6 @@ def decks(db):
     return load_valid_deck("ST01", db), load_valid_deck("ST02", db)
 
 
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exc:
-        main(list(argv))
-    out, err = capsys.readouterr()
-    code = exc.value.code
-    return (0 if code is None else code), out, err
 
 
 def _without_timing(summary: dict) -> dict:
@@ -110,9 +106,15 @@ def test_cli_unknown_agent(capsys):
 
 
 def test_cli_strict(capsys, db, decks):
-    code, _, err = run_cli(capsys, "simulate", "-n", "2", "--strict", "--json")
-    if unsupported_cards(*decks, db):
-        assert code == 2 and "does not support" in err
-        assert unsupported_cards(*decks, db)[0]["number"] in err
-    else:
-        assert code == 0
+    # ST01 and ST02 play fully: --strict accepts them
+    assert not unsupported_cards(*decks, db)
+    code, _, _ = run_cli(capsys, "simulate", "-n", "2", "--strict", "--json")
+    assert code == 0
+    # this tournament deck holds OP16-119, whose "Negate the effect" is not supported: refused
+    shared = Path(__file__).resolve().parents[2].parent / "shared" / "decks"
+    ace = load_valid_deck(str(shared / "ace_OP16-001_optcg-india-2026-06.txt"), db)
+    missing = unsupported_cards(ace, decks[1], db)
+    assert missing
+    code, _, err = run_cli(capsys, "simulate", str(shared / "ace_OP16-001_optcg-india-2026-06.txt"), "ST02",
+                           "-n", "2", "--strict", "--json")
+    assert code == 2 and "does not support" in err and missing[0]["number"] in err
