@@ -164,8 +164,11 @@ def scenario_run(
 
 @app.command("simulate")
 def simulate_command(
-    deck_a: str = typer.Argument("ST01", help="Deck A (player 1): a decklist file or a bundled deck name."),
-    deck_b: str = typer.Argument("ST02", help="Deck B (player 2): a decklist file or a bundled deck name."),
+    deck_a: str = typer.Argument(None, help="Deck A (player 1): a decklist file or a bundled deck name "
+                                 "(default: ST01, or the first demo deck of --game)."),
+    deck_b: str = typer.Argument(None, help="Deck B (player 2): a decklist file or a bundled deck name "
+                                 "(default: ST02, or the second demo deck of --game)."),
+    game: str = typer.Option("onepiece", "--game", "-g", help="The card game: onepiece or bleach."),
     games: int = typer.Option(100, "--games", "-n", min=1, help="Number of games; deck A goes first in even games."),
     seed: int = typer.Option(0, "--seed", help="Master seed: the same seed gives the same games."),
     agents: str = typer.Option("random", "--agents", help="Agents for A,B (e.g. random,heuristic); one name plays both."),
@@ -184,11 +187,12 @@ def simulate_command(
 
     from tcgsim.batch.parallel import run_simulation
     from tcgsim.batch.runner import load_decks, parse_agents, print_summary, unsupported_cards
-    from tcgsim.onepiece.cards.database import default_database
+    from tcgsim.core.games import get_game
 
-    names = parse_agents(agents)
-    db = default_database()
-    a, b = load_decks(deck_a, deck_b, db)
+    module = get_game(game)
+    names = parse_agents(agents, module.name)
+    db = module.default_database()
+    a, b = load_decks(deck_a or module.default_decks[0], deck_b or module.default_decks[1], db, module.name)
     if strict:
         unsupported = unsupported_cards(a, b, db)
         if unsupported:
@@ -228,6 +232,7 @@ def gauntlet_command(
     db_file: str = typer.Option(..., "--db", help="SQLite file for the games (resumable; read by `tcgsim report`)."),
     seed: int = typer.Option(0, "--seed", help="Master seed: pair X,Y plays the games of `simulate X Y --seed S`."),
     agents: str = typer.Option("random", "--agents", help="Agents for A,B (e.g. random,heuristic); one name plays both."),
+    game: str = typer.Option("onepiece", "--game", "-g", help="The card game: onepiece or bleach."),
     workers: int = typer.Option(None, "--workers", "-j", min=1, help="Parallel workers (default: every core)."),
     backend: str = typer.Option("local", "--backend", help="local (processes on this machine) or ray."),
     address: str = typer.Option(None, "--address", help="With --backend ray: an existing Ray cluster (e.g. auto)."),
@@ -237,10 +242,10 @@ def gauntlet_command(
     import json
 
     from tcgsim.batch.parallel import load_deck_list, print_gauntlet, run_gauntlet
-    from tcgsim.onepiece.cards.database import default_database
+    from tcgsim.core.games import get_game
 
-    db = default_database()
-    loaded = load_deck_list(decks, db)
+    db = get_game(game).default_database()
+    loaded = load_deck_list(decks, db, game)
     result = _batch(lambda: run_gauntlet(
         loaded, games, seed, agents, db_path=db_file, db=db, workers=workers, backend=backend, address=address,
         progress=not json_output and sys.stderr.isatty(), notify=_note))
@@ -270,9 +275,8 @@ def replay_command(
     """Rebuild logged games from their seed, decks and decisions and check their final states.
     Exit status 0: every game matches; 1: a game diverges; 2: a bad log file."""
     from tcgsim.batch.gamelog import replay_file
-    from tcgsim.onepiece.cards.database import default_database
 
-    results = replay_file(file, default_database(), game)
+    results = replay_file(file, None, game)
     bad = 0
     for r in results:
         if r.ok:

@@ -8,10 +8,12 @@ A log line holds what is needed to rebuild the game and check it, and a readable
      "end_reason": "life", "fingerprint": "<sha256 of the final Game.fingerprint()>",
      "events": ["p1 draws 5 cards", "[p1 only] p1 adds ST01-004 from Life to hand", ...]}
 
-``decks`` are OPTCGSim text, ``decisions`` action notation (SCENARIOS.md), ``events`` the referee's log: every
-event, private ones prefixed ``[pN only]``. Replaying rebuilds the game from ``seed``, ``decks`` and ``first``,
-applies the decisions by notation (:func:`tcgsim.onepiece.rules.notation.parse`) and compares the final
-state's fingerprint hash; agents are not needed.
+``decks`` are the game's deck text (OPTCGSim text for the ONE PIECE CARD GAME), ``decisions`` action notation
+(SCENARIOS.md), ``events`` the referee's log: every event, private ones prefixed ``[pN only]``. A game other
+than the ONE PIECE CARD GAME adds ``"card_game": NAME`` (``"bleach"``); a line without it is a ONE PIECE CARD GAME.
+Replaying rebuilds the game from ``game``, ``seed``, ``decks`` and ``first``, applies the decisions by notation
+(:meth:`tcgsim.core.games.GameModule.parse`) and compares the final state's fingerprint hash; agents are not
+needed.
 """
 
 from __future__ import annotations
@@ -21,11 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from ..core.games import get_game
+from ..core.machine import IllegalAction
 from ..errors import UserError
-from ..onepiece.cards.decklist import Deck, export_sim_text, parse_deck
-from ..onepiece.rules import notation
-from ..onepiece.rules.engine import IllegalAction
-from ..onepiece.rules.setup import new_game
 from .runner import GameRecord, fingerprint_hash, format_event
 
 FORMAT = "tcgsim-game"
@@ -44,10 +44,9 @@ def record_to_entry(record: GameRecord) -> dict:
     names = {}
     for side in ("A", "B"):
         info = record.decks[side]
-        deck = Deck(leader=info["leader"], main=tuple((n, c) for n, c in info["main"]))
-        decks[side] = export_sim_text(deck)
+        decks[side] = info["text"]
         names[side] = info["name"]
-    return {
+    entry = {
         "format": FORMAT,
         "version": VERSION,
         "game": record.game,
@@ -63,6 +62,10 @@ def record_to_entry(record: GameRecord) -> dict:
         "fingerprint": record.fingerprint_hash,
         "events": list(record.events),
     }
+    kind = record.decks["A"].get("game", "onepiece")
+    if kind != "onepiece":
+        entry["card_game"] = kind
+    return entry
 
 
 class GameLogWriter:
@@ -144,22 +147,32 @@ class ReplayResult:
     decisions: int
 
 
-def replay_entry(entry: dict, db) -> ReplayResult:
-    """Rebuild one logged game and check it against the log (see the module docstring).
+def replay_entry(entry: dict, db=None) -> ReplayResult:
+    """Rebuild one logged game and check it against the log (see the module docstring). ``db``: the card
+    database of the ONE PIECE CARD GAME (the game's default database when ``None``, and for other games).
 
-    Raises :class:`GameLogError` if the decks cannot be read or hold unknown cards; divergences are
-    reported in the result, never raised.
+    Raises :class:`GameLogError` for an unknown game, decks that cannot be read or hold unknown cards;
+    divergences are reported in the result, never raised.
     """
     game = entry.get("game")
+    try:
+        module = get_game(entry.get("card_game"))
+    except UserError as exc:
+        raise GameLogError(f"game {game}: {exc}") from None
+    if db is None or module.name != "onepiece":
+        db = module.default_database()
     decks = []
     for side in ("A", "B"):
-        deck = parse_deck(entry["decks"][side], db, source=f"game {game} deck {side}")
-        if deck.parse_problems or not deck.leader:
+        try:
+            deck = module.parse_deck(entry["decks"][side], db, source=f"game {game} deck {side}")
+        except UserError as exc:
+            raise GameLogError(f"game {game}: deck {side} cannot be read from the log: {exc}") from None
+        if getattr(deck, "parse_problems", ()) or not deck.leader:
             raise GameLogError(f"game {game}: deck {side} cannot be read from the log")
         decks.append(deck)
     first = 0 if entry["first"] == "A" else 1
     try:
-        g = new_game(decks[0], decks[1], db, entry["seed"], first=first, log=True)
+        g = module.new_game(decks[0], decks[1], db, entry["seed"], first=first, log=True)
     except UserError as exc:
         raise GameLogError(f"game {game}: {exc}") from exc
     decisions = entry["decisions"]
@@ -172,7 +185,7 @@ def replay_entry(entry: dict, db) -> ReplayResult:
             return diverged(k, f"decision {k + 1} {text!r}: the game is already over ({_outcome(g)}) "
                                f"but the log has {len(decisions)} decisions")
         try:
-            option = notation.parse(g, str(text))
+            option = module.parse(g, str(text))
         except IllegalAction as exc:
             return diverged(k, f"decision {k + 1} at turn {g.turn}: {exc}")
         g.apply(option)
@@ -202,7 +215,7 @@ def replay_entry(entry: dict, db) -> ReplayResult:
                                     f"({g.end_reason})", len(decisions))
 
 
-def replay_file(path: str | Path, db, game: int | None = None) -> list[ReplayResult]:
+def replay_file(path: str | Path, db=None, game: int | None = None) -> list[ReplayResult]:
     """Replay every game of the log at ``path`` (or only the one whose ``game`` number is ``game``).
 
     Raises :class:`GameLogError` for a bad file or a ``game`` number the log does not hold.

@@ -39,6 +39,7 @@ from typing import Callable, Iterator, Sequence
 
 from ..errors import TcgsimError, UserError
 from . import runner
+from ..core.games import get_game, module_of
 from .runner import GameRecord, deck_info, fingerprint_hash, game_seed
 
 BACKENDS = ("local", "ray")
@@ -100,10 +101,19 @@ def play_task(jobs: Sequence[Job], db, job: int, index: int) -> Finished:
     return Finished(job, record, digest)
 
 
-def _is_default_db(db) -> bool:
-    from ..onepiece.cards import database
+def _game_of(jobs: Sequence[Job]) -> str:
+    """The name of the game the jobs play (every job of a batch plays the same game)."""
+    return module_of(jobs[0].deck_a).name if jobs else "onepiece"
 
-    return db is None or db is database._default
+
+def _is_default_db(db, game: str = "onepiece") -> bool:
+    if db is None:
+        return True
+    if game == "onepiece":  # without loading the default database when it is not loaded yet
+        from ..onepiece.cards import database
+
+        return db is database._default
+    return db is get_game(game).default_database()
 
 
 def _db_payload(db, jobs: Sequence[Job]) -> tuple[bytes | None, bool]:
@@ -119,25 +129,27 @@ def _db_payload(db, jobs: Sequence[Job]) -> tuple[bytes | None, bool]:
         for deck in (j.deck_a, j.deck_b):
             for number in (deck.leader, *(n for n, _ in deck.main)):
                 db.get(number)
+    game = _game_of(jobs)
     try:
-        return pickle.dumps(db, protocol=pickle.HIGHEST_PROTOCOL), _is_default_db(db)
+        return pickle.dumps(db, protocol=pickle.HIGHEST_PROTOCOL), _is_default_db(db, game)
     except Exception:  # an unpicklable compiled effect: fall back to loading in each worker
-        if not _is_default_db(db):
+        if not _is_default_db(db, game):
             raise
         return None, True
 
 
-def _worker_db(payload: bytes | None, default: bool):
+def _worker_db(payload: bytes | None, default: bool, game: str = "onepiece"):
     """The card database in a worker, from :func:`_db_payload`'s result (loaded once per worker)."""
     import pickle
 
-    from ..onepiece.cards import database
-
     if payload is None:
-        return database.default_database()
+        return get_game(game).default_database()
     db = pickle.loads(payload)
-    if default and database._default is None:
-        database._default = db
+    if default and game == "onepiece":
+        from ..onepiece.cards import database
+
+        if database._default is None:
+            database._default = db  # so that agents loading the default database get this one
     return db
 
 
@@ -188,7 +200,7 @@ def _worker_main(conn, jobs, payload, default) -> None:
     ``None`` or a closed pipe ends it; an exception is sent as ``("error", job, index, text)``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        db = _worker_db(payload, default)
+        db = _worker_db(payload, default, _game_of(jobs))
         while True:
             try:
                 tasks = conn.recv()
@@ -313,7 +325,7 @@ class _RayWorker:
 
     def __init__(self, jobs, payload, default) -> None:
         self.jobs = jobs
-        self.db = _worker_db(payload, default)
+        self.db = _worker_db(payload, default, _game_of(jobs))
 
     def play(self, tasks):
         return [play_task(self.jobs, self.db, job, index) for job, index in tasks]
@@ -371,9 +383,7 @@ class RayBackend(Backend):
             if self.address and self.requested is None:
                 self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
             if db is None:
-                from ..onepiece.cards.database import default_database
-
-                db = default_database()
+                db = get_game(_game_of(jobs)).default_database()
             payload, default = _db_payload(db, jobs)
             if payload is None and self.address:
                 raise UserError("the card database cannot be sent to the Ray cluster (it does not pickle)")
@@ -502,9 +512,7 @@ def run_jobs(
     if games < 1:
         raise UserError(f"the number of games must be at least 1, not {games}")
     if db is None:
-        from ..onepiece.cards.database import default_database
-
-        db = default_database()
+        db = get_game(_game_of(jobs)).default_database()
     stored = [store.stored_indices(r) if store is not None else set() for r in (runs or [None] * len(jobs))]
     todo = [[i for i in range(games) if i not in stored[j]] for j in range(len(jobs))]
     tasks = [(j, i) for j in range(len(jobs)) for i in todo[j]]
@@ -605,10 +613,8 @@ def run_simulation(
     if games < 1:
         raise UserError(f"the number of games must be at least 1, not {games}")
     if db is None:
-        from ..onepiece.cards.database import default_database
-
-        db = default_database()
-    names = runner.parse_agents(agents)
+        db = module_of(deck_a).default_database()
+    names = runner.parse_agents(agents, module_of(deck_a).name)
     job = Job(deck_a, deck_b, names, seed, log=log_path is not None)
     store = runs = None
     if db_path is not None:
@@ -636,22 +642,21 @@ def run_simulation(
     return summary
 
 
-def load_deck_list(specs: Sequence[str], db) -> list:
-    """Load and validate decks (files or bundled names). Raises :class:`UserError` listing every problem of
-    every deck, or naming two arguments that hold the same list."""
-    from ..onepiece.cards.decklist import DeckError, load_deck, validate_deck
+def load_deck_list(specs: Sequence[str], db=None, game: str | None = None) -> list:
+    """Load and validate decks of ``game`` (files or bundled names; ``db`` defaults to the game's card
+    database). Raises :class:`UserError` listing every problem of every deck, or naming two arguments that
+    hold the same list."""
     from .store import deck_id
 
+    module = get_game(game)
+    if db is None:
+        db = module.default_database()
     decks, messages, seen = [], [], {}
     for spec in specs:
         try:
-            deck = load_deck(spec, db)
-        except DeckError as exc:
+            deck = module.load_deck(spec, db)
+        except UserError as exc:
             messages.append(str(exc))
-            continue
-        problems = validate_deck(deck, db)
-        if problems:
-            messages.append(str(DeckError(deck.source, problems)))
             continue
         key = deck_id(deck)
         if key in seen:
@@ -693,12 +698,12 @@ def run_gauntlet(
     if games < 1:
         raise UserError(f"the number of games must be at least 1, not {games}")
     if db is None:
-        from ..onepiece.cards.database import default_database
-
-        db = default_database()
+        db = module_of(decks[0]).default_database()
+    if len({module_of(d).name for d in decks}) > 1:
+        raise UserError("a gauntlet's decks must all be decks of the same game")
     from .store import GameStore
 
-    names = runner.parse_agents(agents)
+    names = runner.parse_agents(agents, module_of(decks[0]).name)
     pairs = [(i, j) for i in range(len(decks)) for j in range(i + 1, len(decks))]
     jobs = [Job(decks[i], decks[j], names, seed) for i, j in pairs]
     with GameStore(db_path) as store:

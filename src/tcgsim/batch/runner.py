@@ -1,6 +1,7 @@
 """Playing games between agents: one game (:func:`play_game`) or a batch with a summary (:func:`simulate`).
 
-Seats: deck A is always player 0 (p1) and deck B player 1 (p2); the runner answers the first-or-second
+Every game is played through its :class:`~tcgsim.core.games.GameModule` (found from the decks' ``game``
+attribute), so the same runner plays the ONE PIECE CARD GAME and Bleach. Seats: deck A is always player 0 (p1) and deck B player 1 (p2); the runner answers the first-or-second
 choice itself (``new_game(..., first=...)``) so that a batch alternates who goes first. Randomness: the game's
 own stream is derived inside ``new_game`` from the game seed; agent ``i`` draws from its own stream seeded
 with ``derive_seed(game_seed, "agent", i)``, so agents never shift the game's shuffles. In a batch, game
@@ -16,12 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
+from ..core.games import get_game, module_of
 from ..core.rng import derive_seed
 from ..errors import TcgsimError, UserError
-from ..onepiece.rules import notation
-from ..onepiece.rules.determinize import make_sampler
-from ..onepiece.rules.setup import new_game
-from ..onepiece.rules.view import player_view
 
 SIDES = ("A", "B")
 """Deck labels by seat: player 0 plays deck A, player 1 deck B."""
@@ -73,8 +71,11 @@ def fingerprint_hash(fingerprint: str) -> str:
 
 
 def deck_info(deck) -> dict:
-    """A :class:`~tcgsim.onepiece.cards.decklist.Deck` as plain data: ``{"name", "leader", "main"}``."""
-    return {"name": deck.name or deck.source, "leader": deck.leader, "main": [[n, c] for n, c in deck.main]}
+    """A deck as plain data: ``{"name", "leader", "main": [[number, count], ...], "game", "text"}`` where
+    ``text`` is the deck in its game's text format (:meth:`GameModule.deck_text`)."""
+    module = module_of(deck)
+    return {"name": deck.name or deck.source, "leader": deck.leader, "main": [[n, c] for n, c in deck.main],
+            "game": module.name, "text": module.deck_text(deck)}
 
 
 def format_event(event: tuple) -> str:
@@ -83,11 +84,9 @@ def format_event(event: tuple) -> str:
     return text if visible_to is None else f"[p{visible_to + 1} only] {text}"
 
 
-def _agent(spec, game_seed: int, seat: int, db):
+def _agent(module, spec, game_seed: int, seat: int, db):
     if isinstance(spec, str):
-        from ..agents import make_agent
-
-        return make_agent(spec, derive_seed(game_seed, "agent", seat), db=db)
+        return module.make_agent(spec, derive_seed(game_seed, "agent", seat), db)
     return spec
 
 
@@ -104,18 +103,21 @@ def play_game(
 ) -> GameRecord:
     """Play one game to its end and return its :class:`GameRecord`.
 
-    ``deck_a``/``deck_b``: validated decks (deck A is player 0); ``db``: the CardDatabase; ``seed``: the game
-    seed; ``agents``: two agent names (built with their own streams ``derive_seed(seed, "agent", i)``) or
-    agent objects used as given (an agent with ``needs_sampler`` also gets ``sampler=``, see
-    :func:`~tcgsim.onepiece.rules.determinize.make_sampler`); ``a_first``: deck A goes first; ``log``: keep
-    the referee's log in ``record.events``. Raises :class:`~tcgsim.errors.UserError` for an unknown agent name and
-    :class:`RunnerError` if an agent answers an index out of range.
+    ``deck_a``/``deck_b``: validated decks of the same game (deck A is player 0); ``db``: that game's card
+    database; ``seed``: the game seed; ``agents``: two agent names (built by the game's module with their
+    own streams ``derive_seed(seed, "agent", i)``) or agent objects used as given (an agent with
+    ``needs_sampler`` also gets ``sampler=``, see :meth:`GameModule.make_sampler`); ``a_first``: deck A goes
+    first; ``log``: keep the referee's log in ``record.events``. Raises :class:`~tcgsim.errors.UserError` for
+    an unknown agent name and :class:`RunnerError` if an agent answers an index out of range.
     """
-    players = [_agent(agents[i], seed, i, db) for i in (0, 1)]
-    g = new_game(deck_a, deck_b, db, seed, first=0 if a_first else 1, log=log)
+    module = module_of(deck_a)
+    players = [_agent(module, agents[i], seed, i, db) for i in (0, 1)]
+    g = module.new_game(deck_a, deck_b, db, seed, first=0 if a_first else 1, log=log)
     decisions: list[str] = []
     indices: list[int] = []
-    render = notation.render
+    render = module.render
+    player_view = module.player_view
+    make_sampler = module.make_sampler
     while g.winner is None:
         d = g.pending
         agent = players[d.player]
@@ -159,13 +161,13 @@ def game_seed(seed: int, index: int) -> int:
     return derive_seed(seed, "game", index)
 
 
-def parse_agents(spec: str | Sequence[str]) -> tuple[str, str]:
+def parse_agents(spec: str | Sequence[str], game: str | None = None) -> tuple[str, str]:
     """``"random,heuristic"`` → ``("random", "heuristic")``; one name is used for both decks.
 
-    Raises :class:`~tcgsim.errors.UserError` for a list of more than two names or an unknown name.
+    Raises :class:`~tcgsim.errors.UserError` for a list of more than two names or a name ``game`` (default
+    the ONE PIECE CARD GAME) does not know.
     """
-    from ..agents import make_agent
-
+    module = get_game(game)
     names = [s.strip().lower() for s in (spec.split(",") if isinstance(spec, str) else spec)]
     names = [n for n in names if n]
     if len(names) == 1:
@@ -173,26 +175,17 @@ def parse_agents(spec: str | Sequence[str]) -> tuple[str, str]:
     if len(names) != 2:
         raise UserError(f"--agents takes one name or two names separated by a comma, not {spec!r}")
     for n in names:
-        make_agent(n, 0)  # raises UserError for an unknown name
+        module.make_agent(n, 0, None)  # raises UserError for an unknown name
     return names[0], names[1]
 
 
 def unsupported_cards(deck_a, deck_b, db) -> list[dict]:
-    """The cards of the two decks (Leaders included) with effect text the engine does not understand.
+    """The cards of the two decks (Leaders included) with card text the engine does not understand.
 
     Each item: ``{"number", "name", "decks": ["A"] | ["B"] | ["A", "B"], "fragments": [text, ...]}``,
-    sorted by card number.
+    sorted by card number (:meth:`GameModule.unsupported_cards`).
     """
-    found: dict[str, dict] = {}
-    for side, deck in zip(SIDES, (deck_a, deck_b)):
-        for number in (deck.leader, *(n for n, _ in deck.main)):
-            card = db.get(number)
-            if not card.unsupported:
-                continue
-            item = found.setdefault(number, {"number": number, "name": card.name, "decks": [], "fragments": list(card.unsupported)})
-            if side not in item["decks"]:
-                item["decks"].append(side)
-    return [found[n] for n in sorted(found)]
+    return module_of(deck_a).unsupported_cards(deck_a, deck_b, db)
 
 
 def summarize(records: Sequence[GameRecord], seconds: float) -> dict:
@@ -275,11 +268,10 @@ def simulate(
 
     if games < 1:
         raise UserError(f"the number of games must be at least 1, not {games}")
+    module = module_of(deck_a)
     if db is None:
-        from ..onepiece.cards.database import default_database
-
-        db = default_database()
-    names = parse_agents(agents)
+        db = module.default_database()
+    names = parse_agents(agents, module.name)
     writer = None
     if log_path is not None:
         from .gamelog import GameLogWriter
@@ -338,26 +330,22 @@ def _progress_bar():
     )
 
 
-def load_decks(spec_a: str, spec_b: str, db) -> tuple:
-    """Load and validate two decks (files or bundled names such as ``ST01``).
+def load_decks(spec_a: str, spec_b: str, db=None, game: str | None = None) -> tuple:
+    """Load and validate two decks of ``game`` (files or bundled names such as ``ST01``); ``db`` defaults to
+    the game's card database.
 
     Raises :class:`~tcgsim.errors.UserError` listing every problem of both decks (``FILE:LINE: message``,
     one per line) if either cannot be read or is not legal.
     """
-    from ..onepiece.cards.decklist import DeckError, load_deck, validate_deck
-
+    module = get_game(game)
+    if db is None:
+        db = module.default_database()
     decks, messages = [], []
     for spec in (spec_a, spec_b):
         try:
-            deck = load_deck(spec, db)
-        except DeckError as exc:
+            decks.append(module.load_deck(spec, db))
+        except UserError as exc:
             messages.append(str(exc))
-            decks.append(None)
-            continue
-        problems = validate_deck(deck, db)
-        if problems:
-            messages.append(str(DeckError(deck.source, problems)))
-        decks.append(deck)
     if messages:
         raise UserError("illegal deck:\n" + "\n".join(messages))
     return decks[0], decks[1]

@@ -37,7 +37,12 @@ from typing import Iterable, Sequence
 
 from .. import __version__
 from ..errors import UserError
-from ..onepiece.cards.decklist import Deck, export_sim_text
+from ..core.games import module_of
+
+
+def deck_text(deck) -> str:
+    """A deck in its game's text format (OPTCGSim text for the ONE PIECE CARD GAME)."""
+    return module_of(deck).deck_text(deck)
 
 SCHEMA_VERSION = 1
 
@@ -82,24 +87,24 @@ class StoreError(UserError):
     """The file cannot be opened or is not a tcgsim game database (the CLI exits with status 2)."""
 
 
-def deck_id(deck: Deck) -> str:
-    """The identity of a deck's contents: SHA-256 (hex) of its OPTCGSim text (Leader, then the main deck
-    entries in file order; name and source do not count)."""
-    return hashlib.sha256(export_sim_text(deck).encode()).hexdigest()
+def deck_id(deck) -> str:
+    """The identity of a deck's contents: SHA-256 (hex) of its text (:func:`deck_text`: for the ONE PIECE CARD
+    GAME the Leader, then the main deck entries in file order; name and source do not count)."""
+    return hashlib.sha256(deck_text(deck).encode()).hexdigest()
 
 
-def deck_label(deck: Deck) -> str:
+def deck_label(deck) -> str:
     """The name a deck is stored and shown under: its name, else its source."""
     return deck.name or deck.source or "deck"
 
 
-def run_key(deck_a: Deck, deck_b: Deck, agents: Sequence[str], seed: int, games: int) -> str:
+def run_key(deck_a, deck_b, agents: Sequence[str], seed: int, games: int) -> str:
     """SHA-256 (hex) of a run's arguments: both decks' contents (order kept: it changes the games), the two
     agent names, the master seed and the number of games. Equal keys mean the same games."""
     payload = {
         "format": "tcgsim-run/1",
-        "deck_a": export_sim_text(deck_a),
-        "deck_b": export_sim_text(deck_b),
+        "deck_a": deck_text(deck_a),
+        "deck_b": deck_text(deck_b),
         "agents": [str(a) for a in agents],
         "seed": str(int(seed)),
         "games": int(games),
@@ -180,13 +185,13 @@ class GameStore:
 
     # -- writing -------------------------------------------------------------------------------------------
 
-    def _ensure_deck(self, deck: Deck) -> str:
+    def _ensure_deck(self, deck) -> str:
         did = deck_id(deck)
         self.conn.execute("INSERT OR IGNORE INTO decks(id, name, leader, list) VALUES (?, ?, ?, ?)",
-                          (did, deck_label(deck), deck.leader, export_sim_text(deck)))
+                          (did, deck_label(deck), deck.leader, deck_text(deck)))
         return did
 
-    def ensure_run(self, deck_a: Deck, deck_b: Deck, agents: Sequence[str], seed: int, games: int) -> Run:
+    def ensure_run(self, deck_a, deck_b, agents: Sequence[str], seed: int, games: int) -> Run:
         """The run with these arguments, created if new (committed). See :func:`run_key`."""
         key = run_key(deck_a, deck_b, agents, seed, games)
         a, b = self._ensure_deck(deck_a), self._ensure_deck(deck_b)

@@ -78,6 +78,8 @@ class Deck:
     lines: tuple[tuple[str, tuple[int, ...]], ...] = field(default=(), compare=False, repr=False)
     parse_problems: tuple[DeckProblem, ...] = field(default=(), compare=False, repr=False)
 
+    game = "onepiece"  # the game a deck plays (tcgsim.core.games); a class attribute, not a field
+
     @property
     def size(self) -> int:
         """Number of main-deck cards (the Leader is not counted)."""

