@@ -311,8 +311,11 @@ def bench_command(
 
 @app.command("play")
 def play_command(
-    deck_a: str = typer.Argument(..., help="Deck A (player p1): a decklist file or a bundled deck name."),
-    deck_b: str = typer.Argument(..., help="Deck B (player p2): a decklist file or a bundled deck name."),
+    deck_a: str = typer.Argument(None, help="Deck A (player p1): a decklist file or a bundled deck name "
+                                 "(default: the game's first demo deck)."),
+    deck_b: str = typer.Argument(None, help="Deck B (player p2): a decklist file or a bundled deck name "
+                                 "(default: the game's second demo deck)."),
+    game: str = typer.Option("onepiece", "--game", "-g", help="The card game: onepiece or bleach."),
     agent: str = typer.Option("mcts", "--agent", help="Your opponent: mcts, heuristic, random (or mcts:N)."),
     seed: int = typer.Option(None, "--seed", help="Game seed (default: a random one, printed)."),
     seat: int = typer.Option(1, "--seat", min=1, max=2, help="Your seat: 1 = deck A (p1), 2 = deck B (p2)."),
@@ -325,19 +328,19 @@ def play_command(
     answer with a number or the action notation, `concede`, `help` or `quit`."""
     import os
 
-    from tcgsim.agents import make_agent
     from tcgsim.agents.human import play_terminal
     from tcgsim.agents.mcts import MCTSAgent
     from tcgsim.batch.runner import load_decks
+    from tcgsim.core.games import get_game
     from tcgsim.core.rng import derive_seed
-    from tcgsim.onepiece.cards.database import default_database
 
-    db = default_database()
-    a, b = load_decks(deck_a, deck_b, db)
+    module = get_game(game)
+    db = module.default_database()
+    a, b = load_decks(deck_a or module.default_decks[0], deck_b or module.default_decks[1], db, module.name)
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
     agent_seed = derive_seed(seed, "agent", 2 - seat)
-    opponent = make_agent(agent, agent_seed, db=db)
+    opponent = module.make_agent(agent, agent_seed, db)
     if isinstance(opponent, MCTSAgent) and (mcts_iterations is not None or mcts_ms is not None):
         opponent = MCTSAgent(agent_seed, iterations=mcts_iterations, ms=mcts_ms, db=db)
     elif mcts_iterations is not None or mcts_ms is not None:

@@ -105,16 +105,21 @@ def test_cli_unknown_agent(capsys):
     assert code == 2
 
 
-def test_cli_strict(capsys, db, decks):
+def test_cli_strict(capsys, db, decks, tmp_path):
     # ST01 and ST02 play fully: --strict accepts them
     assert not unsupported_cards(*decks, db)
     code, _, _ = run_cli(capsys, "simulate", "-n", "2", "--strict", "--json")
     assert code == 0
-    # this tournament deck holds OP16-119, whose "Negate the effect" is not supported: refused
-    shared = Path(__file__).resolve().parents[2].parent / "shared" / "decks"
-    ace = load_valid_deck(str(shared / "ace_OP16-001_optcg-india-2026-06.txt"), db)
-    missing = unsupported_cards(ace, decks[1], db)
-    assert missing
-    code, _, err = run_cli(capsys, "simulate", str(shared / "ace_OP16-001_optcg-india-2026-06.txt"), "ST02",
-                           "-n", "2", "--strict", "--json")
-    assert code == 2 and "does not support" in err and missing[0]["number"] in err
+    # ST01 with one Red Character whose text the engine does not support: refused, the card named
+    from tcgsim.onepiece.cards.model import CHARACTER
+
+    odd = next(c for c in db if c.category == CHARACTER and c.colors == ("Red",) and db.get(c.number).unsupported)
+    lines = [f"1x{decks[0].leader}"] + [f"{n_}x{num}" for num, n_ in decks[0].main[1:]] + \
+        [f"{decks[0].main[0][1]}x{odd.number}"]
+    deck_file = tmp_path / "odd.txt"
+    deck_file.write_text("\n".join(lines) + "\n")
+    odd_deck = load_valid_deck(str(deck_file), db)
+    missing = unsupported_cards(odd_deck, decks[1], db)
+    assert [m["number"] for m in missing] == [odd.number]
+    code, _, err = run_cli(capsys, "simulate", str(deck_file), "ST02", "-n", "2", "--strict", "--json")
+    assert code == 2 and "does not support" in err and odd.number in err

@@ -48,8 +48,11 @@ class HumanAgent(BaseAgent):
     name = "human"
     needs_view = True
 
-    def __init__(self, seed: int = 0, console=None, read: Callable[[str], str] = input, db=None) -> None:
+    def __init__(self, seed: int = 0, console=None, read: Callable[[str], str] = input, db=None,
+                 board: Callable[[dict], list[str]] | None = None, help_text: str = HELP) -> None:
         super().__init__(seed)
+        self.board = board
+        self.help_text = help_text
         if console is None:
             from rich.console import Console
 
@@ -85,8 +88,13 @@ class HumanAgent(BaseAgent):
         return f"{c['card']} [{', '.join(bits)}]"
 
     def show_board(self, view: dict) -> None:
-        """Print the board as ``view`` (the player's view) shows it."""
+        """Print the board as ``view`` (the player's view) shows it: with the game's ``board`` function when
+        one was given, else as a ONE PIECE CARD GAME board."""
         say = self.say
+        if self.board is not None:
+            for line in self.board(view):
+                say(line)
+            return
         say(f"--- turn {view['turn']}, {view['active']} to play, phase {view['phase']}; you are {view['you']} ---",
             style="bold")
         for label, side in (("opponent", view["opponent"]), ("you", view["me"])):
@@ -133,7 +141,7 @@ class HumanAgent(BaseAgent):
             if not text:
                 continue
             if low in ("help", "?", "h"):
-                self.say(HELP)
+                self.say(self.help_text)
                 continue
             if low == "board":
                 self.show_board(view)
@@ -169,23 +177,26 @@ class HumanAgent(BaseAgent):
 def play_terminal(deck_a, deck_b, db, opponent, *, seed: int = 0, seat: int = 1, console=None,
                   read: Callable[[str], str] = input) -> dict:
     """Play one game with a person in seat ``seat`` (1: deck A, player p1; 2: deck B, p2) against
-    ``opponent`` (an agent object) at the terminal; return ``{"winner": "you" | "opponent" | "draw" | None,
+    ``opponent`` (an agent object) at the terminal, in the decks' game (:func:`tcgsim.core.games.module_of`;
+    a game module may offer ``board_lines(view, db)`` and ``help_text`` for the terminal); return ``{"winner": "you" | "opponent" | "draw" | None,
     "end_reason", "turns", "seed"}`` (``winner`` is ``None`` when the person quit).
 
     ``seed`` seeds the game (who chooses to go first, shuffles); the person's concession ends the game
     (rule 1-2-3). The opponent sees only its view; a search agent gets determinized clones (sampler).
     Raises ``ValueError`` for a seat other than 1 or 2.
     """
-    from ..onepiece.rules import notation
-    from ..onepiece.rules.determinize import make_sampler
-    from ..onepiece.rules.setup import new_game
-    from ..onepiece.rules.view import player_view
+    from ..core.games import module_of
 
     if seat not in (1, 2):
         raise ValueError(f"seat must be 1 or 2, not {seat}")
     me = seat - 1
-    human = HumanAgent(seed, console=console, read=read, db=db)
-    g = new_game(deck_a, deck_b, db, seed, log=True)
+    module = module_of(deck_a)
+    board_lines = getattr(module, "board_lines", None)
+    human = HumanAgent(seed, console=console, read=read, db=db,
+                       board=None if board_lines is None else (lambda view: board_lines(view, db)),
+                       help_text=getattr(module, "help_text", HELP))
+    g = module.new_game(deck_a, deck_b, db, seed, log=True)
+    player_view, make_sampler = module.player_view, module.make_sampler
     shown = 0
     result = {"winner": None, "end_reason": "", "turns": 0, "seed": seed}
     human.say(f"game seed {seed}: you play {_deck_name(deck_a if me == 0 else deck_b)} as p{me + 1} against "
@@ -205,7 +216,7 @@ def play_terminal(deck_a, deck_b, db, opponent, *, seed: int = 0, seat: int = 1,
             labels = view["pending"]["options"]
             if d.player == me:
                 def parse(text: str, d=d) -> int:
-                    return d.options.index(notation.parse(g, text))
+                    return d.options.index(module.parse(g, text))
 
                 try:
                     i = human.choose(view, d, labels, parse=parse, events=visible_events())

@@ -144,6 +144,16 @@ class Machine:
             raise IllegalAction(f"{option!r} is not a legal option")
         self.apply_index(d.options.index(option))
 
+    def concede(self, player: int) -> None:
+        """``player`` concedes and loses at once (``end_reason`` ``"concede"``); nothing can prevent it."""
+        if self.winner is not None:
+            return
+        self.pending = None
+        self.history.append(-1 - player)
+        self.winner = 1 - player
+        self.end_reason = "concede"
+        self.emit(None, f"p{player + 1} concedes: p{2 - player} wins")
+
     def ask(self, player: int, kind: str, options: list | tuple):
         """Request a decision of ``kind`` from ``player`` among ``options`` (option tuples).
 
