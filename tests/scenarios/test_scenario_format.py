@@ -167,10 +167,10 @@ def test_malformed(case):
 
 
 def test_unsupported_text_is_listed():
-    sc = load_scenario_text(scenario(p1="hand: [OP01-004, ST01-014]"), "t.yaml")
-    # OP01-004's "Draw 1 card when your opponent activates an Event" is not supported; ST01-014 compiles fully
-    assert sc.unsupported() == {"OP01-004": sc.db.get("OP01-004").unsupported}
-    assert sc.unsupported()["OP01-004"] and not sc.db.get("ST01-014").unsupported
+    sc = load_scenario_text(scenario(p1="hand: [OP06-044, ST01-014]"), "t.yaml")
+    # OP06-044's "your opponent must place 1 card from their hand ..." is not supported; ST01-014 compiles fully
+    assert sc.unsupported() == {"OP06-044": sc.db.get("OP06-044").unsupported}
+    assert sc.unsupported()["OP06-044"] and not sc.db.get("ST01-014").unsupported
 
 
 def test_unsupported_test_card_text_still_loads():
@@ -673,3 +673,14 @@ def test_cli(files):
     assert r.returncode == 1 and [json.loads(x)["passed"] for x in r.stdout.splitlines()] == [True, False]
     r = cli(str(broken))
     assert r.returncode == 2 and "Traceback" not in r.stderr and f"{broken}:11:" in r.stderr
+
+
+def test_unknown_game_is_malformed_at_its_line(tmp_path):
+    """SCENARIOS.md "Top level": ``game`` names the game (default onepiece); an unknown game is a
+    malformed file reported at the ``game`` line, exit status 2."""
+    f = tmp_path / "chess.yaml"
+    f.write_text("name: not a card game\ngame: chess\nstate: {}\n")
+    out, err = io.StringIO(), io.StringIO()
+    assert run_command([str(f)], out=out, err=err) == 2
+    assert err.getvalue().startswith(f"{f}:2: unknown game 'chess'")
+    assert "onepiece" in err.getvalue() and "bleach" in err.getvalue()

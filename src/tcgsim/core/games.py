@@ -81,6 +81,10 @@ class GameModule(Protocol):
     def agent_names(self) -> Sequence[str]:
         """The agent names :meth:`make_agent` knows."""
 
+    def run_scenario(self, path) -> Any:
+        """Run one scenario file of this game: a :class:`~tcgsim.core.scenario_files.ScenarioResult`, never
+        an exception for a bad file (``result.error`` holds ``FILE:LINE: problem``)."""
+
 
 _loaded: dict[str, GameModule] = {}
 

@@ -98,6 +98,12 @@ class OnePieceModule:
 
         return make_agent(name, seed, db=db)
 
+    def run_scenario(self, path):
+        """Run a SCENARIOS.md file; see :func:`tcgsim.onepiece.scenario.run_scenario`."""
+        from .scenario import run_scenario
+
+        return run_scenario(path)
+
     def agent_names(self) -> Sequence[str]:
         from ..agents import agent_names
 

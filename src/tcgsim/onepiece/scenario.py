@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, Validatio
 
 from ..core.decision import Decision
 from ..core.rng import derive_seed
+from ..core.scenario_files import Failure, ScenarioFormatError, ScenarioResult, YamlDoc as _Doc, parse_yaml as _parse_yaml
 from ..errors import UserError
 from .cards.database import CardDatabase, card_from_record, default_database, normalize_number
 from .cards.model import CHARACTER, FILLER, LEADER, STAGE, CardDef
@@ -68,153 +69,6 @@ _TEST_NUMBER = re.compile(r"^[A-Z0-9]+-[A-Z0-9]+$")
 _NUMBER = r"(?P<number>[A-Za-z0-9]+-[A-Za-z0-9]+|FILLER)(?:#[1-9]\d*)?"
 _FIELD_REF = re.compile(r"(?:opp )?(?:leader|stage|" + _NUMBER + ")")
 _HAND_REF = re.compile(_NUMBER + r"|[1-9]\d*")
-
-
-# ==========================================================================================================
-# Results and errors
-# ==========================================================================================================
-
-class ScenarioFormatError(UserError):
-    """A malformed scenario file. ``str(error)`` is ``FILE:LINE: problem`` (``FILE: problem`` when no line
-    applies, e.g. an unreadable file). Attributes ``file``, ``line`` (int or None), ``problem``."""
-
-    def __init__(self, file: str, line: int | None, problem: str) -> None:
-        self.file = file
-        self.line = line
-        self.problem = problem
-        super().__init__(f"{file}:{line}: {problem}" if line is not None else f"{file}: {problem}")
-
-
-@dataclass
-class Failure:
-    """One unmet expectation, or a scripted action that could not be played.
-
-    JSON shape (SCENARIOS.md "Running"): ``{"after": K, "path": ..., "expected": ..., "found": ...}``. For an
-    action: ``after`` is K-1, ``path`` is ``"action K"``, ``expected`` the scripted ACTION (the text after
-    ``pN:``; a YAML boolean as ``yes``/``no``) and ``found`` the pending decision as
-    ``"pN KIND: OPTION; OPTION; ..."`` (``"none (game over: ...)"`` when the game is over). ``actor`` is the
-    scripting player (``"p1"``/``"p2"``) of an action failure: shown in the text report, not in the JSON.
-    """
-
-    after: int
-    path: str
-    expected: Any
-    found: Any
-    actor: str | None = None
-
-    def to_json(self) -> dict:
-        return {"after": self.after, "path": self.path, "expected": self.expected, "found": self.found}
-
-    def __str__(self) -> str:
-        expected = json.dumps(f"{self.actor}: {self.expected}" if self.actor else self.expected)
-        return f"after {self.after}: {self.path}: expected {expected}, found {json.dumps(self.found)}"
-
-
-@dataclass
-class ScenarioResult:
-    """The outcome of one scenario file.
-
-    ``passed`` is true when the file is well formed, every action was played and every expectation holds.
-    ``error`` is the ``FILE:LINE: problem`` message of a malformed file (then ``passed`` is false and
-    ``failures`` empty). ``game`` is the game at the end of the run (``None`` for a malformed file).
-    """
-
-    file: str
-    passed: bool
-    failures: list[Failure] = field(default_factory=list)
-    error: str | None = None
-    game: Game | None = None
-
-    @property
-    def malformed(self) -> bool:
-        return self.error is not None
-
-    def to_json(self) -> dict:
-        """``{"file", "passed", "failures": [...]}``, or ``{"file", "error"}`` for a malformed file."""
-        if self.error is not None:
-            return {"file": self.file, "error": self.error}
-        return {"file": self.file, "passed": self.passed, "failures": [f.to_json() for f in self.failures]}
-
-    def report(self) -> str:
-        """Human-readable text: ``FILE: passed``, or ``FILE: FAILED (N failures)`` and one
-        ``FILE: after K: PATH: expected E, found F`` line per failure, or the ``FILE:LINE: problem`` error."""
-        if self.error is not None:
-            return self.error
-        if self.passed:
-            return f"{self.file}: passed"
-        n = len(self.failures)
-        lines = [f"{self.file}: FAILED ({n} failure{'s' if n != 1 else ''})"]
-        lines += [f"{self.file}: {f}" for f in self.failures]
-        return "\n".join(lines)
-
-
-# ==========================================================================================================
-# YAML with line numbers
-# ==========================================================================================================
-
-@dataclass
-class _Doc:
-    """A parsed YAML document: ``data`` plus the 1-based line of every value (``lines``) and of every mapping
-    key (``key_lines``), indexed by path tuples such as ``("state", "p1", "hand", 0)``."""
-
-    file: str
-    data: Any
-    lines: dict[tuple, int]
-    key_lines: dict[tuple, int]
-    styles: dict[tuple, str | None] = field(default_factory=dict)
-
-    def line(self, path: tuple) -> int:
-        """The line of the value at ``path``, or of its nearest enclosing value."""
-        path = tuple(path)
-        while path and path not in self.lines:
-            path = path[:-1]
-        return self.lines.get(path, 1)
-
-    def key_line(self, path: tuple) -> int:
-        return self.key_lines.get(tuple(path)) or self.line(path)
-
-    def error(self, path: tuple, problem: str, *, key: bool = False) -> ScenarioFormatError:
-        return ScenarioFormatError(self.file, self.key_line(path) if key else self.line(path), problem)
-
-
-def _parse_yaml(text: str, file: str) -> _Doc:
-    loader = yaml.SafeLoader(text)
-    lines: dict[tuple, int] = {}
-    key_lines: dict[tuple, int] = {}
-    styles: dict[tuple, str | None] = {}
-
-    def walk(node, path: tuple):
-        lines[path] = node.start_mark.line + 1
-        if isinstance(node, yaml.MappingNode):
-            out: dict = {}
-            for key_node, value_node in node.value:
-                if not isinstance(key_node, yaml.ScalarNode):
-                    raise ScenarioFormatError(file, key_node.start_mark.line + 1, "a mapping key must be a plain value")
-                key = loader.construct_object(key_node, deep=True)
-                if key in out:
-                    raise ScenarioFormatError(file, key_node.start_mark.line + 1, f"duplicate key '{key}'")
-                key_lines[path + (key,)] = key_node.start_mark.line + 1
-                out[key] = walk(value_node, path + (key,))
-            return out
-        if isinstance(node, yaml.SequenceNode):
-            return [walk(item, path + (i,)) for i, item in enumerate(node.value)]
-        styles[path] = node.style
-        return loader.construct_object(node, deep=True)
-
-    try:
-        root = loader.get_single_node()
-        if root is None:
-            raise ScenarioFormatError(file, 1, "empty file: a scenario needs at least 'name' and 'state'")
-        data = walk(root, ())
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = " ".join(str(x) for x in (exc.context, exc.problem) if x)
-        raise ScenarioFormatError(file, mark.line + 1 if mark else None, f"YAML syntax error: {problem}") from None
-    except yaml.YAMLError as exc:
-        raise ScenarioFormatError(file, None, f"YAML error: {exc}") from None
-    finally:
-        loader.dispose()
-    return _Doc(file, data, lines, key_lines, styles)
 
 
 # ==========================================================================================================
@@ -1195,26 +1049,7 @@ def run_scenario_text(text: str, filename: str = "<scenario>", db: CardDatabase 
 
 
 def run_command(files: Sequence[str], json_output: bool = False, out=None, err=None) -> int:
-    """``tcgsim scenario run FILE... [--json]``: run every file, print the results, return the exit status.
+    """``tcgsim scenario run``; see :func:`tcgsim.core.scenario_files.run_command` (files of every game)."""
+    from ..core.scenario_files import run_command as run_any
 
-    Text output: ``FILE: passed``, or ``FILE: FAILED (N failures)`` then one
-    ``FILE: after K: PATH: expected E, found F`` line per failure (values in JSON); a malformed file prints ``FILE:LINE: problem`` to ``err``. ``--json``: one JSON object per file
-    and line on ``out``, ``{"file", "passed", "failures"}`` or ``{"file", "error"}``.
-    Exit status: 0 all passed, 1 a failure and no malformed file, 2 any malformed file.
-    """
-    out = out or sys.stdout
-    err = err or sys.stderr
-    status = 0
-    for f in files:
-        result = run_scenario(f)
-        if result.error is not None:
-            status = 2
-        elif not result.passed and status == 0:
-            status = 1
-        if json_output:
-            print(json.dumps(result.to_json()), file=out)
-        elif result.error is not None:
-            print(result.error, file=err)
-        else:
-            print(result.report(), file=out)
-    return status
+    return run_any(files, json_output=json_output, out=out, err=err)
