@@ -728,10 +728,10 @@ def test_unsupported_text_names_fragment_and_position():
     (u,) = result.unsupported
     assert u.fragment.startswith("[Trigger] Swap") and u.position == len("[Trigger] ")
 
-    # a supported paragraph of the same card still compiles (OP01-051 second paragraph)
+    # a supported paragraph of the same card still compiles (OP01-051's second paragraph, after an unknown one)
     text = (
-        "[DON!! x1] [Opponent's Turn] If this Character is rested, your opponent cannot attack any card other than the "
-        "Character [Eustass\"Captain\"Kid].<br>[Activate: Main] [Once Per Turn] You may rest this Character: Play up to "
+        "[DON!! x1] [Opponent's Turn] If this Character is rested, swap the base power of up to 1 of your "
+        "Characters.<br>[Activate: Main] [Once Per Turn] You may rest this Character: Play up to "
         "1 Character card with a cost of 3 or less from your hand."
     )
     result = compile_card_text(text)

@@ -13,7 +13,7 @@ import math
 from ..core.decision import Decision
 from ..core.rng import Rng
 from ..onepiece.cards.model import CHARACTER, EVENT, KW_BLOCKER, STAGE
-from ..onepiece.rules.continuous import power
+from ..onepiece.rules.continuous import counter, power
 
 VALUABLE_COST = 4
 CHEAP_COST = 3
@@ -118,7 +118,7 @@ def material(g, i: int) -> float:
     s = LIFE_VALUE[life] if life < len(LIFE_VALUE) else LIFE_VALUE[-1] + 0.4 * (life - len(LIFE_VALUE) + 1)
     counters = 0
     for c in p.hand:
-        counters += defs[c].counter or 0
+        counters += counter(g, c)  # the current value: an effect may set it (e.g. OP16-118)
     s += HAND_CARD * len(p.hand) + COUNTER_PER_1000 * counters / 1000
     exposed = i != g.active
     rested = g.rested
@@ -309,7 +309,7 @@ def _counter(g, opts) -> int:
     for i, o in enumerate(opts):
         if o[0] == "counter":
             if o[2] == target:
-                cands.append((defs[o[1]].counter or 0, i))
+                cands.append((counter(g, o[1]), i))
         elif o[0] == "event" and event < 0:
             event = i
     enough = [c for c in cands if c[0] >= need]
@@ -319,5 +319,5 @@ def _counter(g, opts) -> int:
         return event
     if not cands:
         return done
-    total = sum(defs[c].counter or 0 for c in g.players[d].hand if defs[c].category == CHARACTER)
+    total = sum(counter(g, c) for c in g.players[d].hand if defs[c].category == CHARACTER)
     return max(cands)[1] if total >= need else done

@@ -96,6 +96,14 @@ def op_modify_cost(g, frame, a, choice) -> None:
     _modify(g, frame, a, choice, cv.COST, a.amount or 0, field_only=False)
 
 
+@op("negate_effects")
+def op_negate_effects(g, frame, a, choice) -> None:
+    """ "Negate the effect of up to 1 of your opponent's Characters during this turn": the chosen cards'
+    effects are invalid for the duration (rule 8-2-1-1; continuous.NEGATED), not those already activated
+    (8-2-3); the chosen cards are "that Character" afterwards."""
+    _modify(g, frame, a, choice, cv.NEGATED, 0)
+
+
 @op("gain_keyword")
 def op_gain_keyword(g, frame, a, choice) -> None:
     """A card gains a keyword for a duration (e.g. [Rush] during this turn)."""
@@ -131,7 +139,9 @@ def op_ko(g, frame, a, choice) -> None:
 def op_rest(g, frame, a, choice) -> None:
     """Rest the chosen cards (4-4-1); resting wins over setting active at the same time (1-3-8)."""
     if "don" in a.target.zones:
-        return _rest_don(g, frame, a)
+        if len(a.target.zones) > 1:
+            return _rest_cards_or_don(g, frame, a, choice)
+        return _rest_don(g, frame, a, choice)
     chosen = choose_targets(g, frame, a, choice)
     if chosen is None:
         return
@@ -144,14 +154,100 @@ def op_rest(g, frame, a, choice) -> None:
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
-def _rest_don(g, frame, a) -> None:
+# DON!! cards are counted, not card objects: after DON!! are rested, "it" ("for every DON!! card rested this
+# way") holds one DON_IT per DON!! card, read only as a count
+DON_IT = -1
+
+
+def _rest_don(g, frame, a, choice) -> None:
+    """Rest active DON!! cards of the cost area. "Rest any number of your DON!! cards" (no count, "up to"):
+    the player rests them one at a time (``choose 1 don``) until ``choose none`` (4-8-1); otherwise as many
+    as named, as far as possible."""
     me = g.t.owner[frame[1]]
     who = 1 - me if a.target.owner == "opponent" else me
     p = g.players[who]
+    if a.target.count is None and a.target.up_to and who == me:
+        state = frame[5]
+        done = state[1] if state and state[0] == "don" else 0
+        if choice is not None:
+            if choice[0] == "choose_none":
+                finish(g, frame, it=(DON_IT,) * done, did=done > 0)
+                return
+            p.don_active -= 1
+            p.don_rested += 1
+            done += 1
+        while p.don_active:
+            pick = g.ask(me, "choose", [("don", "active"), ("choose_none",)])
+            if pick is None:
+                g.stack[-1] = frame[:5] + (("don", done),)
+                return
+            if pick[0] == "choose_none":
+                break
+            p.don_active -= 1
+            p.don_rested += 1
+            done += 1
+        finish(g, frame, it=(DON_IT,) * done, did=done > 0)
+        return
     n = min(a.target.count or 1, p.don_active)
     p.don_active -= n
     p.don_rested += n
     finish(g, frame, did=n > 0)
+
+
+def _rest_cards_or_don(g, frame, a, choice) -> None:
+    """ "Rest up to a total of 2 of your opponent's Characters or DON!! cards" (OP12-037): one choice at a
+    time among the Characters and the player's active DON!! cards (``choose opp 1 don``), up to the total
+    (4-8-1); then all of them are rested (8-4-4-1: the targets are chosen first)."""
+    from dataclasses import replace
+
+    from .interpreter import _option, _picked
+    from .select import candidates
+
+    src = frame[1]
+    me = chooser_of(g, src, a)
+    sel = a.target
+    who = 1 - g.t.owner[src] if sel.owner == "opponent" else g.t.owner[src]
+    p = g.players[who]
+    state = frame[5]
+    chosen, dons = (state[1], state[2]) if state and state[0] == "total" else ((), 0)
+    cards = candidates(g, src, replace(sel, zones=tuple(z for z in sel.zones if z != "don"), total=False),
+                       g.ctx.get(frame[4]))
+    don_opt = ("don", "active" if who == me else "opp_active")
+    limit = sel.count or 1
+    while True:
+        if choice is None:
+            left = [c for c in cards if c not in chosen]
+            if len(chosen) + dons >= limit or not left and dons >= p.don_active:
+                break
+            opts = [_option(g, me, c) for c in left]
+            if dons < p.don_active:
+                opts.append(don_opt)
+            if sel.up_to:
+                opts.append(("choose_none",))
+            if len(opts) == 1 and not sel.up_to:
+                choice = opts[0]
+            else:
+                choice = g.ask(me, "choose", opts)
+                if choice is None:
+                    g.stack[-1] = frame[:5] + (("total", chosen, dons),)
+                    return
+        if choice[0] == "choose_none":
+            break
+        if choice[0] == "don":
+            dons += 1
+        else:
+            chosen = chosen + (_picked(g, choice),)
+        choice = None
+    for c in chosen:
+        if g.on_field(c) and not cv.prohibited(g, c, "be_rested", by="effect", source=src):
+            was = g.rested[c]
+            g.rested[c] = 1
+            if not was and g.t.whens:
+                hooks.fire_event(g, "rested", c)
+    n = min(dons, p.don_active)
+    p.don_active -= n
+    p.don_rested += n
+    finish(g, frame, it=chosen + (DON_IT,) * n, did=bool(chosen) or n > 0)
 
 
 @op("set_active")
@@ -404,6 +500,9 @@ def op_reveal(g, frame, a, choice) -> None:
         return
     for c in chosen:
         g.emit(None, f"p{g.t.owner[c] + 1} reveals {g.t.numbers[c]}")
+        if c in g.players[g.t.owner[c]].hand:  # a card revealed from a hand is seen by both players
+            g.known[0].add(c)
+            g.known[1].add(c)
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
@@ -681,9 +780,13 @@ def op_cannot(g, frame, a, choice) -> None:
         chosen = choose_targets(g, frame, a, choice)
         if chosen is None:
             return
+        unless = a.param("unless")
         for c in chosen:
             if g.on_field(c):
-                cv.add_modifier(g, c, cv.PROHIBIT, what, kind, turn, me)
+                if unless is not None:  # "cannot attack unless ... trashes 2 cards from their hand" (OP08-043)
+                    cv.add_modifier(g, c, cv.ATTACK_COST, unless.amount or 1, kind, turn, me)
+                else:
+                    cv.add_modifier(g, c, cv.PROHIBIT, what, kind, turn, me)
         finish(g, frame, it=chosen, did=bool(chosen))
         return
     attacker = a.param("attacker")

@@ -55,7 +55,8 @@ class SentenceIR:
     """One parsed sentence: its actions and how it attaches to the effect.
 
     ``kind``: ``actions`` (an ordinary sentence), ``then`` ("Then, ..."), ``if_you_do``, ``when``
-    (an activation event written as "When ..., ..."), ``activation`` ("This effect can be activated
+    (an activation event written as "When ..., ..." or "... when ..."), ``when_may`` ("When ..., you may
+    ... if ...": an optional effect with a condition), ``activation`` ("This effect can be activated
     when ..."), ``replacement`` ("If ... would ..., ... instead"), ``start_of_game``.
     ``conditions`` are conditions of the whole effect (a replacement effect's "If X and ...").
     """
@@ -65,6 +66,7 @@ class SentenceIR:
     event: Event | None = None
     optional: bool = False
     conditions: tuple[Condition, ...] = ()
+    once: bool = False  # the sentence makes the effect [Once Per Turn] (s_when_may_once)
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,6 +277,21 @@ class IRBuilder(Transformer):
         actions, optional = body
         return SentenceIR("when", actions, event=event, optional=optional)
 
+    def s_when_post(self, items, event):
+        """ "Draw 1 card when your opponent activates an Event.": the activation event written last."""
+        return SentenceIR("when", tuple(items), event=event)
+
+    def s_when_may_if(self, event, action, cond):
+        """ "When X, you may A if C": an optional effect with condition C, checked before the player is
+        asked (card Q&A OP01-062: no draw offered when the hand is over 4 after the Event). OP01-062's
+        "... and haven't drawn a card using this Leader's effect during this turn" (c_count_not_drawn) is
+        [Once Per Turn] counted only when the player draws: the effect is used only on "yes"
+        (interpreter.effect_frame marks it at stage 1), and its only action is the draw."""
+        once = cond.kind == "not_drawn_this_turn"
+        if once:
+            cond = cond.parts[0]
+        return SentenceIR("when_may", _as_tuple(action), event=event, optional=True, conditions=(cond,), once=once)
+
     def s_activation(self, event):
         return SentenceIR("activation", (), event=event)
 
@@ -371,7 +388,14 @@ class IRBuilder(Transformer):
         return (Action("for_every", counted, amount=1, body=_as_tuple(action)),)
 
     def item_for_every_it(self, action):
-        return (Action("for_every", _IT, amount=1, body=_as_tuple(action)),)
+        acts = _as_tuple(action)
+        if len(acts) == 1 and acts[0].op == "modify_power" and acts[0].param("per") is None:
+            # "For every DON!! card rested this way, this Leader or up to 1 of your ... Characters gains +2000
+            # power" (OP13-001): one card gains +2000 per DON!! card, as "gains +1000 power ... for every card
+            # trashed" (the subject is chosen once)
+            params = tuple(sorted(acts[0].params + _params(per=_IT, per_count=1), key=lambda kv: kv[0]))
+            return (replace(acts[0], params=params),)
+        return (Action("for_every", _IT, amount=1, body=acts),)
 
     # ------------------------------------------------------------ costs
     def cost_clause(self, items):
@@ -433,6 +457,11 @@ class IRBuilder(Transformer):
 
     def a_gain_power(self, ts, _g, amount, *rest):
         return _each("modify_power", ts, ("leader", "character"), amount=amount, duration=_dur(rest))
+
+    def a_give_cost_all(self, np, amount, *rest):
+        """ "Give blue Events in your hand -1 cost": every such card (OP01-067)."""
+        return Action("modify_cost", _sel(_Target(_Q("self", None), np), default_zones=("character",)),
+                      amount=amount, duration=_dur(rest))
 
     def a_give_cost(self, ts, amount, *rest):
         return _each("modify_cost", ts, ("character",), amount=amount, duration=_dur(rest))
@@ -669,6 +698,19 @@ class IRBuilder(Transformer):
             return Action("select", _sel(ts, source))
         return _each("select", ts, ("character",))
 
+    def a_choose_cards(self, t, source):
+        """ "Choose 2 cards from your opponent's hand": the chosen cards become "it" (select)."""
+        return Action("select", _sel(t, source))
+
+    def a_opp_cannot_attack_other_than(self, names):
+        """ "your opponent cannot attack any card other than the Character [X]" (OP01-051): the opponent's
+        Leader and Characters may attack only your Characters named [X]."""
+        return Action(
+            "cannot", Selector(owner="opponent", zones=("leader", "character"), count=None),
+            params=_params(what="attack_other_than", only=Selector(
+                owner="self", zones=("character",), count=None, filters=(_name_filter(names),))),
+        )
+
     def a_negate(self, t, *rest):
         return Action("negate_effects", _sel(t, default_zones=("character",)), duration=_dur(rest))
 
@@ -747,6 +789,10 @@ class IRBuilder(Transformer):
         t = _Target(_Q(owner, None, explicit_owner=True), np)
         return self.a_cannot(t, restriction, *rest)
 
+    def a_none_selected_can(self, restriction, *rest):
+        # "none of the selected Characters can attack": the cards chosen by "select" ("it")
+        return self.a_cannot(_IT, restriction, *rest)
+
     def a_draw_upto(self, n, _cw=None):
         return Action("draw", amount=n, params=_params(up_to=True))
 
@@ -777,6 +823,15 @@ class IRBuilder(Transformer):
 
     def item_end_of_turn_first(self, action):
         return self.item_end_of_turn(action)
+
+    def item_dur_first(self, dur, action):
+        """ "Until the end of your opponent's next turn, none of the selected Characters can attack ...":
+        a duration written first applies to a continuous action that names none."""
+        acts = _as_tuple(action)
+        if len(acts) != 1 or acts[0].duration is not None or acts[0].op not in (
+                "cannot", "modify_power", "modify_cost", "gain_keyword", "can_attack_active"):
+            raise ValueError("a duration written first on an action that has one or takes none")
+        return (replace(acts[0], duration=dur[1]),)
 
     def item_end_of_battle_first(self, action):
         return (Action("delayed", params=_params(at="end_of_battle"), body=_as_tuple(action)),)
@@ -877,6 +932,16 @@ class IRBuilder(Transformer):
     def o_choose(self, t, source, _it=None):
         return Action("trash", _sel(t, source))
 
+    def o_choose_trash(self, t, source, it):
+        """ "Your opponent chooses 1 card from your hand; trash that card." (OP01-038)"""
+        if not isinstance(it, Selector) or it.ref != "it":
+            raise ValueError("trash: not the chosen card")
+        return Action("trash", _sel(t, source))
+
+    def o_reveal(self, t):
+        """ "your opponent reveals that card / those cards" (the cards chosen from their hand)."""
+        return Action("reveal", _sel(t))
+
     def o_return_don(self, n, _cw=None):
         return Action("return_don", amount=n)
 
@@ -886,6 +951,12 @@ class IRBuilder(Transformer):
     # restrictions: (what, extra params)
     def r_attack(self):
         return "attack", {}
+
+    def r_attack_unless_trash(self, n, _cw):
+        # "cannot attack unless your opponent trashes 2 cards from their hand whenever they attack" (OP08-043):
+        # the card may attack only by paying that cost as it attacks; ``unless`` is the cost, paid by the
+        # attacking card's controller ("self" from their side)
+        return "attack", {"unless": Cost("trash", Selector(owner="self", zones=("hand",), count=n), amount=n)}
 
     def r_attack_leader(self):
         return "attack_leader", {}
@@ -1123,6 +1194,9 @@ class IRBuilder(Transformer):
 
     def src_life_any(self, *_):
         return _Source(("life",))
+
+    def src_opp_life_any(self, *_):
+        return _Source(("life",), owner="opponent")
 
     # ------------------------------------------------------------ noun phrases
     def noun(self, *parts):
@@ -1497,6 +1571,11 @@ class IRBuilder(Transformer):
 
     def c_has_chosen_cost(self, t):
         return _match(t, Filter("cost", "==", "chosen"))
+
+    def c_count_not_drawn(self, subj, ce):
+        """ "you have N or less cards in your hand and haven't drawn a card using this Leader's effect
+        during this turn": only inside s_when_may_if, which makes it [Once Per Turn]."""
+        return Condition("not_drawn_this_turn", parts=(self.c_count(subj, ce),))
 
     def c_count_two(self, subj, a, b):
         return Condition("and", parts=(self.c_count(subj, a), self.c_count(subj, b)))

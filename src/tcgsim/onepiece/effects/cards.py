@@ -25,8 +25,10 @@ COST_OPS = {"rest_don", "don_minus", "rest", "trash", "add_to_hand", "to_deck", 
 ZONES = {"character", "leader", "stage", "field", "hand", "trash", "deck", "life", "looked", "don"}
 DURATIONS = {None, "this_battle", "this_turn", "until_end_of_opponent_next_turn",
              "until_end_of_opponent_next_end_phase", "until_start_of_your_next_turn"}
-PERMANENT_OPS = {"modify_power", "modify_cost", "gain_keyword", "cannot", "can_attack_active", "set_base_power"}
-PROHIBITIONS = {"attack", "attack_leader", "be_ko", "be_removed", "be_rested"}  # continuous.prohibited
+PERMANENT_OPS = {"modify_power", "modify_cost", "gain_keyword", "cannot", "can_attack_active", "set_base_power",
+                 "set_counter"}
+PROHIBITIONS = {"attack", "attack_leader", "be_ko", "be_removed", "be_rested",  # continuous.prohibited
+                "attack_other_than"}  # continuous.attack_target_forbidden
 # "attacker", "attack_target" and "battle_opponent" are read by select.resolve_ref, but no card text
 # compiles to them yet, so they have no behaviour test: unsupported until one does.
 REFS = {None, "this", "it", "rest"}
@@ -44,18 +46,24 @@ def why_unsupported(eff) -> str | None:
                 return f"keyword {a.param('keyword')}"
             if a.param("per") is not None and a.param("per").ref is not None:
                 return "permanent power for every N referenced cards"
+            if a.op == "set_counter" and (a.target is None or a.target.ref is not None or tuple(a.target.zones) != ("hand",)):
+                # continuous.counter: read for Character cards in hand (the Counter Step, 7-1-3-2-1)
+                return "permanent set_counter outside the hand"
             r = _selector(a.param("per"), counted=True)
             if r:
                 return r
             if a.op == "cannot":
                 keys = {k for k, _ in a.params}
-                if a.param("what") not in PROHIBITIONS or keys - {"what", "by", "attacker", "source", "when"}:
+                if a.param("what") not in PROHIBITIONS or keys - {"what", "by", "attacker", "source", "when", "only"}:
                     return f"prohibition {a.param('what')}"
+                if (a.param("what") == "attack_other_than") != (a.param("only") is not None) or (
+                        a.param("only") is not None and keys != {"what", "only"}):
+                    return "prohibition attack_other_than"
                 if a.param("by") not in (None, "battle", "effect", "opponent_effect"):
                     return f"prohibition by {a.param('by')}"
                 if a.param("when") not in (None, "turn_played"):
                     return f"prohibition when {a.param('when')}"
-                for k in ("attacker", "source"):
+                for k in ("attacker", "source", "only"):
                     r = _selector(a.param(k))
                     if r:
                         return r
@@ -137,8 +145,12 @@ def _when(ev) -> str | None:
             return "timing when damage_taken subject"
         return None
     if ev.kind == "battle":
-        if params.get("at") != "end_of_battle" or set(params) - {"at", "opponent"}:
+        # "If this Character battles ..." (at the end of the battle) and "When this Character battles ..."
+        # (no ``at``: once the battling cards are fixed, after the Block Step; rules/battle.counter_step)
+        if params.get("at") not in (None, "end_of_battle") or set(params) - {"at", "opponent"}:
             return "timing when battle (not at the end of the battle)"
+        if "at" not in params and (ev.subject is None or ev.subject.ref != "this"):
+            return "timing when battle (start) of other cards"
         return _selector(params.get("opponent"))
     if ev.kind == "keyword_activated":
         # reported for [Blocker] only (rules/battle.py), whoever's Character it is
@@ -194,7 +206,9 @@ def _selector(sel, counted: bool = False) -> str | None:
         return None
     if sel.ref not in REFS:
         return f"reference {sel.ref}"
-    if sel.total:
+    if sel.total and "don" in sel.zones:
+        # "up to a total of N" over cards: one choice of up to N among all the named cards (select.candidates
+        # joins zones and alternatives); with DON!! cards only for rest (actions._rest_cards_or_don)
         return "a total across choices"
     if set(sel.zones) - ZONES:
         return f"zone {sorted(set(sel.zones) - ZONES)}"
@@ -226,8 +240,26 @@ def _filter(f, sel, counted: bool) -> str | None:
     return None
 
 
+def _this_way(prev) -> bool:
+    """Whether the actions before a "for every card trashed / DON!! card rested this way" are one optional
+    "any number of" trash or rest (through "If ..." and "you may"), so that "it" names what it did: nothing
+    when the player declines or the condition fails (interpreter: "it" is empty until an action sets it)."""
+    leaves = []
+    todo = list(prev)
+    while todo:
+        a = todo.pop()
+        if a.op in ("if", "may"):
+            todo.extend(a.body)
+        else:
+            leaves.append(a)
+    if len(leaves) != 1:
+        return False
+    t = leaves[0].target
+    return leaves[0].op in ("trash", "rest") and t is not None and t.ref is None and t.count is None and t.up_to
+
+
 def _actions(actions) -> str | None:
-    for a in actions:
+    for i, a in enumerate(actions):
         if a.op not in OPS:
             return f"action {a.op}"
         if a.duration not in DURATIONS:
@@ -243,8 +275,14 @@ def _actions(actions) -> str | None:
             # OP01-029 "that card gains an additional +2000 power": the text's duration ("during this
             # battle") is not carried over, and no duration would last the whole turn
             return f"{a.op} without a duration"
-        if a.param("per") is not None and a.param("per").ref is not None:
-            # "for every card trashed" follows "trash any number of cards", which compiles to "trash all"
+        if a.op == "negate_effects" and a.duration is None:
+            # OP09-093 "negate the effect of ... and that Character cannot attack until the end of your
+            # opponent's next turn": which duration the negation takes is not carried over
+            return "negate_effects without a duration"
+        if a.param("per") is not None and a.param("per").ref is not None and not (
+                a.op == "modify_power" and a.param("per").ref == "it" and _this_way(actions[:i])):
+            # "for every card trashed" / "for every DON!! card rested this way": only right after "you may
+            # trash / rest any number of ..." (op-modify-power-per-card-trashed.yaml, OP13-001)
             return f"{a.op} for every card of an earlier action"
         if a.param("per") is not None:
             r = _selector(a.param("per"))
@@ -256,7 +294,13 @@ def _actions(actions) -> str | None:
                 if a.param("keyword") != "Blocker" or keys - {"what", "keyword", "attacker"}:
                     return "prohibition other than [Blocker]"
             elif what in ("attack", "be_ko", "be_rested"):
-                if keys != {"what"} or a.target is None or a.target.zones and set(a.target.zones) - {"character", "leader"}:
+                unless = a.param("unless")
+                if what == "attack" and unless is not None and keys == {"what", "unless"} and not (
+                        unless.op == "trash" and unless.target is not None and unless.target.zones == ("hand",)
+                        and not unless.target.filters and unless.amount == unless.target.count):
+                    return "prohibition attack unless other than trashing from hand"
+                if keys - {"unless"} != {"what"} or (unless is not None and what != "attack") or (
+                        a.target is None or a.target.zones and set(a.target.zones) - {"character", "leader"}):
                     return f"prohibition {what} {sorted(keys)}"
             elif what == "play":
                 if keys != {"what"} or a.target is None or a.target.ref is not None or a.target.owner not in ("self", "opponent"):
@@ -269,6 +313,17 @@ def _actions(actions) -> str | None:
                 return f"prohibition {what}"
         if "don" in (a.target.zones if a.target else ()) and a.op not in ("rest", "set_active"):
             return f"{a.op} on DON!!"
+        if a.op == "rest" and "don" in a.target.zones and len(a.target.zones) > 1:
+            # "Rest up to a total of 2 of your opponent's Characters or DON!! cards" (actions._rest_cards_or_don)
+            t = a.target
+            if set(t.zones) != {"character", "don"} or t.ref or t.alternatives or t.count is None or t.filters or (
+                    t.owner not in ("self", "opponent")):
+                return "rest of cards or DON!!"
+            continue
+        if a.op == "rest" and a.target.zones == ("don",) and a.target.count is None and (
+                a.target.owner != "self" or not a.target.up_to or a.target.filters):
+            # "rest any number of your DON!! cards" only (actions._rest_don)
+            return "rest of all DON!!"
         if a.op == "to_life" and a.param("position") not in ("top", "bottom", "top_or_bottom", None):
             return f"to_life position {a.param('position')}"
         if a.op == "return_don" and (a.target is not None or a.param("or_more")):
@@ -353,7 +408,8 @@ def _sel(sel) -> str:
     if sel.ref:
         return sel.ref + (" [" + ",".join(_filt(f) for f in sel.filters) + "]" if sel.filters else "")
     alts = " or ".join(_sel(a) for a in sel.alternatives)
-    count = "all" if sel.count is None else f"{'up to ' if sel.up_to else ''}{sel.count}"
+    count = ("any number" if sel.up_to else "all") if sel.count is None else (
+        f"{'up to ' if sel.up_to else ''}{'a total of ' if sel.total else ''}{sel.count}")
     filt = ",".join(_filt(f) for f in sel.filters)
     pos = f" {sel.position}" if sel.position else ""
     out = f"{count} {sel.owner} {'/'.join(sel.zones)}{pos}" + (f" [{filt}]" if filt else "")
@@ -383,7 +439,7 @@ def _cost(c) -> str:
 def _act(a) -> str:
     args = [x for x in (_sel(a.target), f"{a.amount:+d}" if isinstance(a.amount, int) and a.op.startswith("modify")
                         else (str(a.amount) if a.amount is not None else ""), a.duration or "") if x]
-    args += [f"{k}={v}" for k, v in a.params]
+    args += [f"{k}={_sel(v) if hasattr(v, 'zones') else _cost(v) if hasattr(v, 'options') else v}" for k, v in a.params]
     if a.player != "self":
         args.append(f"by {a.player}")
     out = ("then " if a.then else "") + f"{a.op}({', '.join(args)})"

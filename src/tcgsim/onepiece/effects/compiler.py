@@ -217,6 +217,9 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
         sentence_kinds.append(s.kind)
         if s.kind == "replacement" and s.optional:
             any_optional_replacement = True
+        if s.kind == "when_may":  # "When X, you may A if C" (build.s_when_may_if): the effect is optional
+            any_optional_replacement = True
+            once = once or s.once
         conditions.extend(s.conditions)
         if s.event is not None:
             if event is not None:
@@ -297,7 +300,7 @@ def _effect_kind(timings: list[str], sentence_kinds: list[str]) -> tuple[str, li
         first = timings[0]
         kind = _KIND_OF_TIMING.get(first, "auto")
         return kind, timings
-    if sentence_kinds and sentence_kinds[0] in ("when", "activation"):
+    if sentence_kinds and sentence_kinds[0] in ("when", "activation", "when_may"):
         return "auto", ["when"]
     if sentence_kinds and sentence_kinds[0] == "start_of_game":
         return "auto", ["start_of_game"]

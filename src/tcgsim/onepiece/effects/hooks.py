@@ -10,6 +10,8 @@ keywords (rule 10-1) are handled by the rules engine itself.
 
 from __future__ import annotations
 
+from ..rules.continuous import negated
+
 # Timings (rule 8-1-3-1, 10-2).
 ON_PLAY = "on_play"
 WHEN_ATTACKING = "when_attacking"
@@ -46,6 +48,8 @@ def fire(g, timing: str, cards) -> None:
 
 
 def _queue(g, cid: int, idxs: tuple) -> None:
+    if g.mods and negated(g, cid):  # 8-2-1-1: a negated card's auto effects do not activate
+        return
     effects = g.t.defs[cid].effects
     for idx in idxs:
         if effects[idx].kind == "auto":
@@ -71,6 +75,8 @@ def usable(g, cid: int, idx: int) -> bool:
     eff = g.t.defs[cid].effects[idx]
     if eff.once_per_turn and (cid, idx) in g.once:
         return False
+    if g.mods and negated(g, cid):  # 8-2-1-1: its activation cost cannot be paid
+        return False
     return (not eff.conditions or _conditions_hold(g, cid, eff)) and (not eff.costs or _can_pay(g, cid, eff))
 
 
@@ -89,18 +95,23 @@ def has_supported_trigger(g, cid: int) -> bool:
 
 # "When ..." auto effects (rule 8-1-3-1-2) written out in the text: the event kinds the engine reports.
 WHEN_EVENTS = {"ko", "attack", "don_returned", "battle", "rested", "keyword_activated", "played", "life_removed",
-               "damage_taken", "any_of"}
+               "damage_taken", "any_of", "event_activated"}
 
 
 def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | None = None,
-               source: int = -1, other: int = -1, zone: str | None = None) -> None:
+               source: int = -1, other: int = -1, zone: str | None = None, at: str | None = None) -> None:
     """Queue the "When ..." effects waiting for event ``kind`` (``ko``: ``subject`` was K.O.'d;
     ``attack``: ``subject`` declared an attack; ``don_returned``: a DON!! of ``player`` went back to the
     DON!! deck; ``rested``: ``subject`` went from active to rested; ``keyword_activated``: ``subject``
     activated [Blocker], the only keyword reported; ``played``: Character ``subject`` was played from
     ``zone``, and is "that Character" (``it``) of the effect; ``life_removed``: ``subject`` left its owner's
     Life cards, by damage or by an effect; ``damage_taken``: the Leader ``subject`` took 1 damage; a
-    ``any_of`` effect waits for any of its events). ``by`` is ``"battle"`` or ``"effect"``, ``source`` the card whose effect caused it."""
+    ``any_of`` effect waits for any of its events; ``event_activated``: the Event ``subject`` was activated
+    from hand ([Main] or [Counter]) and its effect has resolved, card Q&A OP01-004 / OP01-062 -- never for a
+    [Trigger], which is not activating an Event). ``by`` is ``"battle"`` or ``"effect"``, ``source`` the card whose effect caused it.
+    ``battle`` is reported twice per battle (rules/battle.py): ``at="start"`` once the two battling cards are
+    fixed (the Block Step is over: "When this Character battles ...") and ``at="end_of_battle"`` after the
+    Damage Step ("If this Character battles ..." / "At the end of a battle in which ...", 7-1-5-2)."""
     if not g.t.whens:
         return
     defs = g.t.defs
@@ -110,16 +121,18 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
     for src in sorted(g.t.whens, key=lambda s: g.t.owner[s] != active):
         if not g.on_field(src) and not (kind == "ko" and src == subject):
             continue
+        if g.mods and negated(g, src):
+            continue
         me = g.t.owner[src]
         for idx in g.t.timed[src].get("when", ()):
             ev = defs[src].effects[idx].event
             if ev is None:
                 continue
             if ev.kind == "any_of":  # "When X or Y": either event
-                if not any(sub.kind == kind and _event_matches(g, sub, src, me, subject, subject_owner, by, source, other, zone)
+                if not any(sub.kind == kind and _event_matches(g, sub, src, me, subject, subject_owner, by, source, other, zone, at)
                            for sub in dict(ev.params)["events"]):
                     continue
-            elif ev.kind != kind or not _event_matches(g, ev, src, me, subject, subject_owner, by, source, other, zone):
+            elif ev.kind != kind or not _event_matches(g, ev, src, me, subject, subject_owner, by, source, other, zone, at):
                 continue
             if kind == "played":
                 inst = g.next_inst
@@ -131,7 +144,7 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
 
 
 def _event_matches(g, ev, src: int, me: int, subject: int, subject_owner: int, by, source: int, other: int,
-                   zone) -> bool:
+                   zone, at=None) -> bool:
     """Whether event ``ev`` of a "When ..." effect of ``src`` (owned by ``me``) matches what happened."""
     from .select import matches
 
@@ -147,6 +160,10 @@ def _event_matches(g, ev, src: int, me: int, subject: int, subject_owner: int, b
                 return False
     params = dict(ev.params)
     if kind == "battle":
+        # "When this Character battles ..." (no ``at``) waits for the start of the battle, "If this Character
+        # battles ..." for its end
+        if params.get("at", "start") != (at or "end_of_battle"):
+            return False
         # "battles your opponent's Character": ``other`` is the card it battled, which may have been
         # K.O.'d by that battle (ST02-010 Q&A)
         opp = params.get("opponent")
@@ -182,7 +199,7 @@ def replacement_for(g, cid: int, by: str, source: int, tried: tuple, kinds: tupl
     active = g.active
     order = sorted(g.t.replacements, key=lambda s: (s != cid, g.t.owner[s] != active))
     for src in order:
-        if not g.on_field(src):
+        if not g.on_field(src) or g.mods and negated(g, src):
             continue
         me = g.t.owner[src]
         for idx, eff in enumerate(g.t.defs[src].effects):

@@ -418,10 +418,12 @@ def choose_cards(g, frame, sel, chooser: int, choice, inst: int, state_index: in
     cands = candidates(g, src, sel, ctx)
     if extra_filter is not None:
         cands = [c for c in cands if extra_filter(c)]
-    if sel.count is None:
-        return cands
-    chosen = tuple(frame[state_index])
     need = sel.count
+    if need is None:
+        if not sel.up_to:
+            return cands
+        need = len(cands)  # "any number of": one at a time until the player stops (4-8-1)
+    chosen = tuple(frame[state_index])
     if "deck" in sel.zones and sel.position is None:
         # 8-4-4-4: choosing from the deck is done face-up: the chooser sees the deck's cards
         for who in {g.t.owner[c] for c in cands}:
@@ -440,7 +442,7 @@ def choose_cards(g, frame, sel, chooser: int, choice, inst: int, state_index: in
                 for c in taken:
                     g.trace.append((chooser, "choose", _option(g, chooser, c)))
             return list(chosen) + taken
-        opts = [_option(g, chooser, c) for c in _dedupe(g, left)]
+        opts = [_option(g, chooser, c) for c in _dedupe(g, left, chooser)]
         if sel.up_to:
             opts.append(("choose_none",))
         pick = g.ask(chooser, "choose", opts)
@@ -477,11 +479,17 @@ def _picked(g, option: tuple) -> int:
     return option[1]
 
 
-def _dedupe(g, cards: list[int]) -> list[int]:
-    """Copies of one card in hand are one option; field cards stay distinct (their states may differ)."""
+def _dedupe(g, cards: list[int], chooser: int = -1) -> list[int]:
+    """Copies of one card in hand are one option; field cards stay distinct (their states may differ), and
+    so do cards of a hand the chooser cannot see (named by position: merging them would tell they are
+    copies; card Q&A OP01-063, OP01-105: the opponent's hand stays face-down)."""
     out, seen = [], set()
     for c in cards:
-        p = g.players[g.t.owner[c]]
+        owner = g.t.owner[c]
+        p = g.players[owner]
+        if owner != chooser and chooser >= 0 and c in p.hand and c not in g.known[chooser]:
+            out.append(c)
+            continue
         if c in p.hand or c in p.trash:
             key = (g.t.owner[c], g.t.numbers[c], c in p.hand)
             if key in seen:

@@ -33,7 +33,8 @@ Shape
     ``kind`` (``EVENT_KINDS``) such as ``ko``, ``removed``, ``attack``, ``played``, ``rested``,
     ``damage_taken``, ``life_removed``, ``trigger_activated``, ``event_activated``,
     ``keyword_activated``, ``don_returned``, ``returned_to_hand``, ``trashed``, ``attack_damage``,
-    ``battle`` (``opponent``: the card battled; ``at`` end_of_battle), ``any_of`` (``events``);
+    ``battle`` (``opponent``: the card battled; ``at`` end_of_battle: "If this Character battles ...", or
+    none: "When this Character battles ...", once the battling cards are fixed), ``any_of`` (``events``);
     ``subject`` the :class:`Selector` of the cards the event happens to; ``params`` extra (key, value)
     pairs, e.g. ``("by", "opponent_effect")``, ``("by", "effect")``, ``("by", "battle")``.
 
@@ -117,7 +118,9 @@ continuous (take a duration): ``modify_power`` t n (``per`` selector and ``per_c
 in which it is played" is ``Rush: Character``) | ``cannot`` t (``what``: attack / attack_leader /
 be_ko / be_rested / be_removed / be_returned_to_hand / activate (``keyword``) / play; with no target
 the player: set_don_active / add_life_to_hand / draw; ``by``: battle / effect / opponent_effect /
-own_effect / character_effect; ``source`` / ``attacker``: who it is protected from; ``attacker`` on
+own_effect / character_effect; ``unless``: a :class:`Cost` that lifts "cannot attack" each time it is paid
+by the attacking card's controller, "unless your opponent trashes 2 cards ..."; ``source`` / ``attacker``:
+who it is protected from; ``attacker`` on
 "activate" names the attacking card the prohibition is tied to) | ``can_attack_active`` t |
 ``no_refresh`` t (``phase``) | ``negate_effects`` t | ``treat_name`` (``name``) | ``set_counter`` t n.
 structure: ``if`` (``condition``, ``body``) | ``may`` (``body``; ``player``) | ``if_you_do`` /

@@ -12,8 +12,9 @@ from ..effects import hooks
 from .continuous import (
     BATTLE, CANNOT_BLOCK, POWER, add_modifier, blocker_forbidden, card_flag, expire, has_keyword, prohibited,
 )
+from .continuous import counter as counter_value
 from .frames import handler
-from .main_phase import event_usable
+from .main_phase import event_activated, event_usable
 from .zones import pay_don
 from .continuous import cost as current_cost
 
@@ -41,6 +42,43 @@ def declare_attack(g, attacker: int, target: int) -> None:
         hooks.fire_event(g, "attack", attacker)
         hooks.fire_event(g, "rested", attacker)  # "When this Character becomes rested": by attacking
     hooks.fire(g, hooks.ON_OPPONENT_ATTACK, (opp.leader, *opp.characters))
+
+
+@handler("attack_cost")
+def attack_cost_frame(g, frame, choice) -> None:
+    """ "None of the selected Characters can attack unless your opponent trashes 2 cards from their hand
+    whenever they attack" (OP08-043, continuous.ATTACK_COST): the attacking player trashes that many cards
+    from their hand, one at a time, then the attack is declared (7-1-1). main_phase offers the attack only
+    when the hand holds enough cards."""
+    _, attacker, target, n, chosen = frame
+    me = g.t.owner[attacker]
+    hand = g.players[me].hand
+    if choice is not None:
+        chosen = chosen + (choice[1],)
+    while len(chosen) < n:
+        left = [c for c in hand if c not in chosen]
+        if not left:
+            break
+        opts, seen = [], set()
+        for c in left:  # copies in hand are one option
+            if g.t.numbers[c] not in seen:
+                seen.add(g.t.numbers[c])
+                opts.append(("choose", c))
+        if len(opts) == 1 or len(left) <= n - len(chosen):
+            chosen = chosen + tuple(left[: n - len(chosen)])
+            break
+        pick = g.ask(me, "choose", opts)
+        if pick is None:
+            g.stack[-1] = ("attack_cost", attacker, target, n, chosen)
+            return
+        chosen = chosen + (pick[1],)
+    g.stack.pop()
+    p = g.players[me]
+    for c in chosen:
+        p.hand.remove(c)
+        p.trash.append(c)
+    g.emit(None, f"p{me + 1} trashes {', '.join(g.t.numbers[c] for c in chosen)} to attack with {_ref(g, attacker)}")
+    declare_attack(g, attacker, target)
 
 
 @handler("battle_check")
@@ -102,7 +140,7 @@ def counter_options(g, d: int) -> list[tuple]:
             continue
         seen.add(dd.number)
         if dd.category == CHARACTER:
-            if dd.counter:
+            if dd.counter or g.t.static_ops.get("set_counter") and counter_value(g, cid):
                 for t in targets:
                     opts.append(("counter", cid, t))
         elif dd.effects and current_cost(g, cid) <= p.don_active:
@@ -120,6 +158,13 @@ def counter_step(g, frame, choice) -> None:
     if frame[1] == 0:
         g.stack[-1] = ("counter_step", 1)
         p = g.players[d]
+        if g.t.whens:
+            # "When this Character battles ...": the two battling cards are fixed once the Block Step is
+            # over (a [Blocker] becomes the target, 10-1-4-1) and the battle goes on (7-1-2-3); once per
+            # battle, before the Counter Step (card Q&A ST05-010: two battles, twice)
+            b = g.battle
+            hooks.fire_event(g, "battle", b[0], other=b[1], at="start")
+            hooks.fire_event(g, "battle", b[1], other=b[0], at="start")
         hooks.fire(g, hooks.WHEN_ATTACKED, (p.leader, *p.characters))
         return
     if choice is None:
@@ -133,17 +178,19 @@ def counter_step(g, frame, choice) -> None:
         g.emit(None, f"p{d + 1} ends the Counter Step")
     elif kind == "counter":
         cid, target = choice[1], choice[2]
+        value = counter_value(g, cid)  # read in hand, before it is trashed
         p.hand.remove(cid)
         p.trash.append(cid)
-        value = g.t.defs[cid].counter
         add_modifier(g, target, POWER, value, BATTLE, g.turn, d)
         g.emit(None, f"p{d + 1} uses counter {g.t.numbers[cid]} (+{value}) on {_ref(g, target)}")
     elif kind == "event":
         cid = choice[1]
+        cost = current_cost(g, cid)  # read in hand, where "... in your hand -1 cost" applies
         p.hand.remove(cid)
-        pay_don(g, d, current_cost(g, cid))
+        pay_don(g, d, cost)
         p.trash.append(cid)
         g.emit(None, f"p{d + 1} activates the [Counter] Event {g.t.numbers[cid]}")
+        event_activated(g, cid)
         hooks.activate(g, cid, hooks.activatable(g, cid, "counter")[0])
 
 
@@ -158,8 +205,8 @@ def battle_end(g, frame, choice) -> None:
         if g.t.whens and len(frame) == 2:
             # "If this Character battles ...": only once the Damage Step compared powers, even if that
             # K.O.'d the other card; not when a battle card left before it (card Q&A ST02-010)
-            hooks.fire_event(g, "battle", b[0], other=b[1])
-            hooks.fire_event(g, "battle", b[1], other=b[0])
+            hooks.fire_event(g, "battle", b[0], other=b[1], at="end_of_battle")
+            hooks.fire_event(g, "battle", b[1], other=b[0], at="end_of_battle")
         return
     g.stack.pop()
     expire(g, BATTLE)

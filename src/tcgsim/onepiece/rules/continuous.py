@@ -28,6 +28,16 @@ NO_BLOCKER_VS = 7  # player flag: cannot activate [Blocker] when the card ``amou
 # a delayed effect, "... at the end of this turn" (6-6-1-2): ``amount`` = (src, eidx, path) of the delayed
 # action; on a card (dropped with it if it leaves the field, 3-1-6) or a player flag; read by phases.end_phase
 DELAYED = 12
+# "Negate the effect of ..." (rule 8-2-1-1): the card's own effects are invalid for the duration -- its
+# permanent effects do not apply, its auto effects do not activate, its activate effects cannot be used
+# (their costs cannot be paid), its printed keywords ([Blocker] ...) do not work. Effects other cards give
+# it still apply, and effects already activated are not undone (8-2-3, 8-2-4). Dropped when it leaves the
+# field (3-1-6). Read by ``negated``.
+NEGATED = 13
+# "... cannot attack unless your opponent trashes 2 cards from their hand whenever they attack" (OP08-043): the
+# card may attack only if its controller trashes ``amount`` cards from their hand as it attacks (read by
+# ``attack_cost``; main_phase offers the attack only when they can, battle.attack_cost_frame has it paid)
+ATTACK_COST = 14
 
 BATTLE = 0
 END = 1
@@ -109,7 +119,8 @@ def _static_actions(g, op: str):
     from ..effects.select import condition_holds
 
     for src, eff, acts in entries:
-        if g.on_field(src) and all(condition_holds(g, src, c) for c in eff.conditions):
+        if g.on_field(src) and not (g.mods and negated(g, src)) and all(
+                condition_holds(g, src, c) for c in eff.conditions):
             for a in acts:
                 yield src, 0, a
 
@@ -145,14 +156,38 @@ def cost(g, cid: int) -> int:
 
 
 def has_keyword(g, cid: int, bit: int) -> bool:
-    """True if ``cid`` has the keyword ``bit`` printed (rule 10-1) or granted by a modifier."""
-    if g.t.defs[cid].keywords & bit:
+    """True if ``cid`` has the keyword ``bit`` printed (rule 10-1) or granted by a modifier; a printed
+    keyword is a keyword effect of the card itself, invalid while its effects are negated (8-2-1-1)."""
+    if g.t.defs[cid].keywords & bit and not (g.mods and negated(g, cid)):
         return True
     for m in g.mods:
         if m[0] == cid and m[1] == KEYWORD and m[2] & bit:
             return True
     if g.t.static:
         return static_keyword(g, cid, bit)
+    return False
+
+
+def negated(g, cid: int) -> bool:
+    """Whether the effects of card ``cid`` are negated now (a ``NEGATED`` modifier, rule 8-2-1-1)."""
+    for m in g.mods:
+        if m[0] == cid and m[1] == NEGATED:
+            return True
+    return False
+
+
+def attack_target_forbidden(g, attacker: int, target: int) -> bool:
+    """Whether a permanent effect such as "your opponent cannot attack any card other than the Character
+    [Eustass"Captain"Kid]" (OP01-051) keeps ``attacker`` from attacking ``target`` (rule 1-3-3): it may
+    attack only cards of the ``only`` selector, any of them when several match (card Q&A OP01-051)."""
+    if not g.t.static_ops.get("cannot"):
+        return False
+    from ..effects.select import candidates
+
+    for src, _, a in _static_actions(g, "cannot"):
+        if a.param("what") == "attack_other_than" and _static_targets(g, src, a, attacker) and (
+                target not in candidates(g, src, a.param("only"))):
+            return True
     return False
 
 
@@ -277,6 +312,35 @@ def play_forbidden(g, player: int, cid: int) -> bool:
             if matches(g, src, cid, a.target.filters):
                 return True
     return False
+
+
+def attack_cost(g, cid: int) -> int:
+    """How many cards from hand ``cid``'s controller must trash for it to attack now (``ATTACK_COST``; 0 for
+    none). Several such effects each ask their own cards."""
+    n = 0
+    for m in g.mods:
+        if m[0] == cid and m[1] == ATTACK_COST:
+            n += m[2]
+    return n
+
+
+def counter(g, cid: int) -> int:
+    """The Counter value of ``cid`` now (2-10; 0 for none): the printed one, or the value a permanent effect
+    sets ("The counter of all of your Character cards with 8000 power in your hand becomes +2000",
+    OP16-118; also for a card printed without one). Several such effects: the highest."""
+    value = g.t.defs[cid].counter or 0
+    if g.t.static_ops.get("set_counter") and not _evaluating[0]:
+        _evaluating[0] = True
+        try:
+            best = None
+            for src, _, a in _static_actions(g, "set_counter"):
+                if a.amount is not None and _static_targets(g, src, a, cid) and (best is None or a.amount > best):
+                    best = a.amount
+        finally:
+            _evaluating[0] = False
+        if best is not None:
+            value = best
+    return value
 
 
 def static_base_power(g, cid: int):

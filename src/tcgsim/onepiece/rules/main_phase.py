@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from ..cards.model import CHARACTER, EVENT, KW_RUSH, KW_RUSH_CHARACTER, STAGE
 from ..effects import hooks
-from .continuous import can_attack_active, cost as current_cost, has_keyword, play_forbidden, prohibited
+from .continuous import (
+    attack_target_forbidden, can_attack_active, cost as current_cost, has_keyword, play_forbidden, prohibited,
+)
+from .continuous import attack_cost
 from .frames import handler
 from .zones import pay_don, place_character, place_stage, trash_from_field
 
@@ -46,7 +49,7 @@ def main_options(g) -> list[tuple]:
             idx = hooks.activatable(g, cid, "main")
             if not idx or not event_usable(g, cid, idx[0]):
                 continue
-        if (current_cost(g, cid) if g.mods else (d.cost or 0)) <= avail and not (g.mods and play_forbidden(g, me, cid)):
+        if (current_cost(g, cid) if g.mods or g.t.static_ops.get("modify_cost") else (d.cost or 0)) <= avail and not (g.mods and play_forbidden(g, me, cid)):
             opts.append(("play", cid))
     # 6-5-4-1: [Activate: Main] effects of the Leader, Characters and Stage.
     timed = g.t.timed
@@ -80,6 +83,8 @@ def main_options(g) -> list[tuple]:
             # a card that "cannot be rested" cannot attack either: declaring rests it (7-1-1-1; rules Q&A)
             if cannot and (prohibited(g, a, "attack") or prohibited(g, a, "be_rested")):
                 continue
+            if g.mods and attack_cost(g, a) > len(p.hand):
+                continue  # "cannot attack unless ... trashes 2 cards from their hand": not payable (OP08-043)
             leader_ok = not (cannot and prohibited(g, a, "attack_leader"))
             if a != p.leader and g.played[a] == turn:
                 # 3-7-4: no attack on the turn played, unless [Rush] (10-1-1) or [Rush: Character] (10-1-6).
@@ -89,10 +94,11 @@ def main_options(g) -> list[tuple]:
                     leader_ok = False
                 else:
                     continue
-            if leader_ok:
+            if leader_ok and not (cannot and attack_target_forbidden(g, a, opp.leader)):
                 opts.append(("attack", a, opp.leader))
             for t in (opp.characters if can_attack_active(g, a) else targets_rested):
-                opts.append(("attack", a, t))
+                if not (cannot and attack_target_forbidden(g, a, t)):
+                    opts.append(("attack", a, t))
     opts.append(("end",))
     return opts
 
@@ -123,6 +129,10 @@ def main_phase(g, frame, choice) -> None:
     elif kind == "attack":
         from .battle import declare_attack
 
+        if g.mods and attack_cost(g, choice[1]):
+            # "... unless your opponent trashes 2 cards from their hand whenever they attack": paid first
+            g.stack.append(("attack_cost", choice[1], choice[2], attack_cost(g, choice[1]), ()))
+            return
         declare_attack(g, choice[1], choice[2])
     elif kind == "activate":
         g.emit(None, f"p{g.active + 1} activates {g.t.numbers[choice[1]]}")
@@ -142,8 +152,9 @@ def play_from_hand(g, player: int, cid: int) -> None:
     resolve its [Main] effect (rule 2-2-5)."""
     p = g.players[player]
     d = g.t.defs[cid]
+    cost = current_cost(g, cid)  # read in hand: "Give ... in your hand -1 cost" (OP01-067) applies there
     p.hand.remove(cid)
-    pay_don(g, player, current_cost(g, cid))
+    pay_don(g, player, cost)
     g.emit(None, f"p{player + 1} plays {d.number}")
     if d.category == CHARACTER:
         g.limbo.append(cid)
@@ -153,9 +164,24 @@ def play_from_hand(g, player: int, cid: int) -> None:
         hooks.fire(g, hooks.ON_PLAY, (cid,))
     else:
         p.trash.append(cid)
+        event_activated(g, cid)
         idx = hooks.activatable(g, cid, "main")
         if idx:
             hooks.activate(g, cid, idx[0])
+
+
+def event_activated(g, cid: int) -> None:
+    """An Event is being activated from hand: "when you activate an Event" effects activate after it has
+    been activated and its effect resolved (card Q&A OP01-004, OP01-062), so a frame under the Event's
+    effect frames reports it (interpreter.start_effect queues effects above non-effect frames)."""
+    if g.t.whens:
+        g.stack.append(("event_activated", cid))
+
+
+@handler("event_activated")
+def event_activated_frame(g, frame, choice) -> None:
+    g.stack.pop()
+    hooks.fire_event(g, "event_activated", frame[1])
 
 
 @handler("enter_character")
