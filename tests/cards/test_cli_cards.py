@@ -11,7 +11,7 @@ from tcgsim.cli import main
 from tcgsim.onepiece.cards import database as database_module
 from tcgsim.onepiece.cards.database import ENV_VAR
 
-ST01_FILE = Path("/work/shared/decks/ST01_straw-hat-crew.txt")
+ST01_FILE = Path(__file__).resolve().parents[2].parent / "shared" / "decks" / "ST01_straw-hat-crew.txt"
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:

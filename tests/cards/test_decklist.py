@@ -23,7 +23,7 @@ from tcgsim.onepiece.cards.decklist import (
 )
 from tcgsim.onepiece.cards.model import CHARACTER, LEADER, CardDef
 
-SHARED_DECKS = Path("/work/shared/decks")
+SHARED_DECKS = Path(__file__).resolve().parents[2].parent / "shared" / "decks"
 SHARED_FILES = sorted(SHARED_DECKS.glob("*.txt"))
 
 ST01_TEXT = """1xST01-001

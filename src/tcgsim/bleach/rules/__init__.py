@@ -1,0 +1,1 @@
+"""The Bleach rules engine (see docs/bleach.md)."""

@@ -1,0 +1,77 @@
+"""Deck format and deck-construction rules (seed §Choix des cartes)."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import pytest
+
+from tcgsim.bleach.deck import deck_text, load_deck, parse_deck
+from tcgsim.errors import UserError
+
+from .helpers import DB
+
+GOOD = """# a comment
+name: test
+start: BLX-001
+zanpakuto: BLX-034
+3xBLX-001
+3xBLX-002
+3xBLX-003
+3xBLX-004
+3 BLX-005
+3xBLX-006
+3xBLX-007
+3xBLX-008
+3xBLX-026
+3xBLX-027
+2xBLX-028
+"""
+
+
+def test_bundled_decks_by_name_and_path():
+    for name in ("compagnons", "rivaux"):
+        d = load_deck(name, DB)
+        path = resources.files("tcgsim.bleach").joinpath("decks", name + ".txt")
+        d2 = load_deck(str(path), DB)
+        assert d.name == d2.name == name
+        assert d.main == d2.main and d.leader == d2.leader and d.zanpakuto == d2.zanpakuto
+        assert d.size >= 32
+        assert DB.get(d.leader).entry_cost == 0 and DB.get(d.zanpakuto).type == "zanpakuto"
+
+
+def test_deck_attributes_and_text_round_trip():
+    d = parse_deck(GOOD, DB, "t.txt")
+    assert d.name == "test" and d.source == "t.txt" and d.leader == "BLX-001" and d.zanpakuto == "BLX-034"
+    assert dict(d.main)["BLX-005"] == 3 and d.size == 32
+    assert parse_deck(deck_text(d), DB, "again") == parse_deck(deck_text(d), DB, "again")
+    assert parse_deck(deck_text(d), DB, "again").main == d.main
+
+
+def _replace(old, new):
+    return GOOD.replace(old, new, 1)
+
+
+@pytest.mark.parametrize("text, message", [
+    (_replace("2xBLX-028", "1xBLX-028"), r"t\.txt: 31 cards in the deck \(at least 32\)"),  # seed: au moins 32 cartes
+    (_replace("2xBLX-028", "2xBLX-028\n1xBLX-001"), r"t\.txt:16: 4 copies of BLX-001 \(at most 3\)"),  # pas plus de 3
+    (_replace("3xBLX-026", "3xBLX-999"), r"t\.txt:13: unknown card number BLX-999"),
+    (_replace("3xBLX-026", "three BLX-026"), r"t\.txt:13: cannot read 'three BLX-026'"),
+    (_replace("start: BLX-001\n", ""), r"t\.txt: missing 'start: NUMBER' line"),
+    (_replace("zanpakuto: BLX-034\n", ""), r"t\.txt: missing 'zanpakuto: NUMBER' line"),
+    (_replace("start: BLX-001", "start: BLX-003"), r"t\.txt:3: start card BLX-003 must be an Ame Principale .* entry cost 0"),
+    (_replace("start: BLX-001", "start: BLX-009"), r"t\.txt:3: start card BLX-009 is not in the deck"),
+    (_replace("zanpakuto: BLX-034", "zanpakuto: BLX-026"), r"t\.txt:4: BLX-026 is not a Zanpakutô"),
+    (_replace("2xBLX-028", "2xBLX-028\n1xBLX-035"), r"t\.txt:16: BLX-035 is a Zanpakutô"),
+    (_replace("name: test", "name: test\nname: again"), r"t\.txt:3: 'name:' given twice"),
+])
+def test_deck_errors_give_file_line_and_problem(text, message):
+    """seed §Choix des cartes: 32 cards at least, 3 copies at most, one Zanpakutô besides the deck, one
+    starting Ame Principale of Coût d'Entrée 0."""
+    with pytest.raises(UserError, match=message):
+        parse_deck(text, DB, "t.txt")
+
+
+def test_missing_deck_file():
+    with pytest.raises(UserError, match="no deck file 'nope.txt'"):
+        load_deck("nope.txt", DB)
