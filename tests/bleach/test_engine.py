@@ -52,10 +52,13 @@ def test_module_is_registered_and_complete():
     h = m.make_sampler(g, 0)(Rng(5))
     check_conservation(h)
     assert h.players[0].hand == g.players[0].hand
-    assert set(m.agent_names()) == {"random", "heuristic"}
+    assert set(m.agent_names()) == {"random", "heuristic", "mcts"}
     assert m.make_agent("random", 1, db).name == "random" and m.make_agent("heuristic", 1, db).name == "heuristic"
-    with pytest.raises(UserError, match="unknown Bleach agent 'mcts'"):
-        m.make_agent("mcts", 1, db)
+    assert m.make_agent("mcts:50", 1, db).iterations == 50
+    with pytest.raises(UserError, match="unknown Bleach agent 'alphazero'"):
+        m.make_agent("alphazero", 1, db)
+    with pytest.raises(UserError, match="takes no argument"):
+        m.make_agent("heuristic:3", 1, db)
 
 
 def test_same_seed_and_choices_give_the_same_fingerprint():

@@ -1,5 +1,5 @@
-"""Every ``*.yaml`` / ``*.yml`` file under ``tests/scenarios/`` is a test: a scenario file (SCENARIOS.md) run by
-:func:`tcgsim.onepiece.scenario.run_scenario`. A malformed file or an unmet expectation fails the item with
+"""Every ``*.yaml`` / ``*.yml`` file under ``tests/scenarios/`` is a test: a scenario file (SCENARIOS.md, or
+another game's format named by its ``game`` key) run by :func:`tcgsim.core.scenario_files.run_file`. A malformed file or an unmet expectation fails the item with
 the scenario's own report (``FILE:LINE: problem``, or one ``after K: PATH: expected E, found F`` line per
 failure)."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tcgsim.onepiece.scenario import run_scenario
+from tcgsim.core.scenario_files import run_file
 
 
 def pytest_collect_file(parent, file_path):
@@ -27,7 +27,7 @@ class ScenarioFailed(Exception):
 
 class ScenarioItem(pytest.Item):
     def runtest(self) -> None:
-        result = run_scenario(self.path)
+        result = run_file(self.path)
         if not result.passed:
             raise ScenarioFailed(result.report())
 

@@ -6,7 +6,7 @@ from typing import Sequence
 
 from ..errors import UserError
 
-AGENTS = ("heuristic", "random")
+AGENTS = ("heuristic", "mcts", "random")
 
 
 class BleachModule:
@@ -74,9 +74,20 @@ class BleachModule:
         return make_sampler(game, player)
 
     def make_agent(self, name: str, seed: int, db):
-        """``random`` (:class:`~tcgsim.agents.random_agent.RandomAgent`) or ``heuristic``
-        (:class:`~tcgsim.agents.bleach_heuristic.BleachHeuristicAgent`); UserError otherwise."""
-        key = str(name).strip().lower()
+        """``random`` (:class:`~tcgsim.agents.random_agent.RandomAgent`), ``heuristic``
+        (:class:`~tcgsim.agents.bleach_heuristic.BleachHeuristicAgent`) or ``mcts`` / ``mcts:N`` /
+        ``mcts:Nms`` (:class:`~tcgsim.agents.mcts.MCTSAgent` with :mod:`tcgsim.agents.bleach_search`);
+        UserError otherwise."""
+        key, _, arg = str(name).strip().lower().partition(":")
+        if key == "mcts":
+            from ..agents import bleach_search
+            from ..agents.mcts import MCTSAgent
+
+            if arg:
+                return MCTSAgent.from_spec(arg, seed, db=db, knowledge=bleach_search)
+            return MCTSAgent(seed, db=db, knowledge=bleach_search)
+        if arg:
+            raise UserError(f"agent {key!r} takes no argument (got {name!r})")
         if key == "random":
             from ..agents.random_agent import RandomAgent
 
@@ -89,6 +100,13 @@ class BleachModule:
 
     def agent_names(self) -> Sequence[str]:
         return AGENTS
+
+    def run_scenario(self, path):
+        """Run a Bleach scenario file (``game: bleach``; docs/scenarios.md): a
+        :class:`~tcgsim.core.scenario_files.ScenarioResult`, never an exception for a bad file."""
+        from .scenario import run_scenario
+
+        return run_scenario(path)
 
 
 MODULE = BleachModule()

@@ -47,13 +47,18 @@ def new_game(deck_a, deck_b, db, seed: int = 0, first: int | None = None, log: b
 def setup(g: Game, frame, choice) -> None:
     """seed §Préparation: the chosen starting Ame Principale is placed face down, the Zanpakutô set aside;
     each deck is shuffled; 6 cards face down to the Zone de points d'Ame; 6-card hands; then each player
-    (p1 then p2) keeps or mulligans once, and a random player chooses who starts."""
+    (p1 then p2) keeps or mulligans once, and a random player chooses who starts.
+
+    Frame ``("setup", first)`` or ``("setup", first, shuffle)``: ``shuffle`` false keeps the decks in their
+    given order (scenario files, :func:`tcgsim.bleach.scenario.build_game`); a mulligan still shuffles."""
     g.stack.pop()
+    shuffle = frame[2] if len(frame) > 2 else True
     for i, p in enumerate(g.players):
         p.souls.append(p.start)
         g.face_up[p.start] = 0
         p.aside.append(p.zanpakuto)
-        g.rng.shuffle(p.deck)
+        if shuffle:
+            g.rng.shuffle(p.deck)
         for _ in range(SOUL_POINTS):
             p.soul.append(p.deck.pop())
         g.draw(i, HAND_SIZE)

@@ -26,8 +26,39 @@ def turn_start(g, frame, choice) -> None:
         g.exhausted[s] = 0
     if len(p.hand) < HAND_SIZE:
         g.draw(a, HAND_SIZE - len(p.hand))
-    skip = 1 if p.turns == 0 else 0  # « Action de Combat (ignorée durant le premier tour de chaque joueur) »
-    g.stack.extend((("turn_end",), ("zstep",), ("unleash",), ("spirit", ()), ("actions", skip), ("entry",)))
+    g.stack.extend(turn_frames(g, "entry"))
+
+
+STEPS = ("depart", "entry", "actions", "spirit", "unleash", "zanpakuto")
+"""The steps a turn can be entered at (:func:`start_at`): Phase de Départ (Récupération and Pioche), Entrée,
+Phase d'Actions, then the Phase Finale's Etape Force Spirituelle, Ames Déchaînées and Etape Zanpakutô."""
+
+_CUT = {"entry": 6, "actions": 5, "spirit": 4, "unleash": 3, "zanpakuto": 2}
+
+
+def turn_frames(g, step: str, combat_done: bool = False) -> list[tuple]:
+    """The frames of the rest of the attacker's turn from ``step`` (``entry`` ... ``zanpakuto``), bottom
+    first. The combat is skipped when ``combat_done`` or in the attacker's first turn (« Action de Combat
+    (ignorée durant le premier tour de chaque joueur) »)."""
+    skip = 1 if combat_done or g.players[g.active].turns == 0 else 0
+    frames = [("turn_end",), ("zstep",), ("unleash",), ("spirit", ()), ("actions", skip), ("entry",)]
+    return frames[:_CUT[step]]
+
+
+def start_at(g, step: str, combat_done: bool = False) -> None:
+    """Position ``g`` (with ``turn``, ``active``, ``first`` and the zones already set) at the beginning of
+    ``step`` of turn ``g.turn`` (one of :data:`STEPS`); the caller then runs it. ``depart`` runs the whole
+    turn, Récupération and Pioche included; the others start at that step with nothing before it done.
+    ``combat_done`` (``actions`` only): the Action de Combat of this turn is already made."""
+    if step not in STEPS:
+        raise ValueError(f"unknown step {step!r}; steps: {', '.join(STEPS)}")
+    if step == "depart":
+        g.turn -= 1  # turn_start counts the turn
+        g.phase = "depart"
+        g.stack.append(("turn_start",))
+        return
+    g.phase = {"entry": "depart", "actions": "actions"}.get(step, "finale")
+    g.stack.extend(turn_frames(g, step, combat_done))
 
 
 @handler("entry")
