@@ -13,10 +13,9 @@
 
 from __future__ import annotations
 
-import math
-
 from ..core.decision import Decision
 from ..core.rng import Rng
+from .mcts import win_chance
 
 # Evaluation weights (one unit ~ one soul point); see evaluate().
 SOUL_POINT = 1.0
@@ -105,14 +104,5 @@ def material(g, i: int) -> float:
 
 
 def evaluate(g) -> float:
-    """Player 0's winning chances in [0, 1]: 1/0/0.5 for a finished game, otherwise logistic in the
-    material difference (:func:`material`)."""
-    w = g.winner
-    if w is not None:
-        return 1.0 if w == 0 else 0.0 if w == 1 else 0.5
-    x = (material(g, 0) - material(g, 1)) / SCALE
-    if x > 30:
-        return 1.0
-    if x < -30:
-        return 0.0
-    return 1.0 / (1.0 + math.exp(-x))
+    """Player 0's winning chances in [0, 1] (:func:`~tcgsim.agents.mcts.win_chance` of :func:`material`)."""
+    return win_chance(g, material, SCALE)

@@ -243,6 +243,21 @@ class GameKnowledge(Protocol):
     def evaluate(self, g) -> float: ...
 
 
+def win_chance(g, material, scale: float) -> float:
+    """Player 0's winning chances in [0, 1] for the game ``g``: 1, 0 or 0.5 once the game is won, lost or
+    drawn; otherwise ``1 / (1 + exp(-(material(g, 0) - material(g, 1)) / scale))``, where
+    ``material(g, player)`` is a game's measure of a side's assets (in the same units as ``scale``)."""
+    w = g.winner
+    if w is not None:
+        return 1.0 if w == 0 else 0.0 if w == 1 else 0.5
+    x = (material(g, 0) - material(g, 1)) / scale
+    if x > 30:
+        return 1.0
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
 def rollout(knowledge, g, limit: int, rng: Rng | None = None) -> float:
     """Play ``g`` (a determinized clone, modified in place) with ``knowledge.policy`` until the game ends or
     turn ``limit`` starts; return player 0's winning chances in [0, 1] (``knowledge.evaluate``). ``rng``

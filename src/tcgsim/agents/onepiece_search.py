@@ -8,10 +8,9 @@ hand-set; ``benchmarks/strength.py`` measures the result.
 
 from __future__ import annotations
 
-import math
-
 from ..core.decision import Decision
 from ..core.rng import Rng
+from .mcts import win_chance
 from ..onepiece.cards.model import CHARACTER, EVENT, KW_BLOCKER, STAGE
 from ..onepiece.rules.continuous import counter, power
 
@@ -95,17 +94,8 @@ def candidates(g, d: Decision) -> list[int]:
 
 # ---------------------------------------------------------------------- evaluation
 def evaluate(g) -> float:
-    """Player 0's winning chances in [0, 1]: 1/0/0.5 for a finished game (won/lost/draw), otherwise a
-    logistic function of the difference of the two sides' material (:func:`material`)."""
-    w = g.winner
-    if w is not None:
-        return 1.0 if w == 0 else 0.0 if w == 1 else 0.5
-    x = (material(g, 0) - material(g, 1)) / SCALE
-    if x > 30:
-        return 1.0
-    if x < -30:
-        return 0.0
-    return 1.0 / (1.0 + math.exp(-x))
+    """Player 0's winning chances in [0, 1] (:func:`~tcgsim.agents.mcts.win_chance` of :func:`material`)."""
+    return win_chance(g, material, SCALE)
 
 
 def material(g, i: int) -> float:
