@@ -97,3 +97,23 @@ def test_human_agent_answers_by_number_label_or_parse():
         it = iter(answers)
         h = HumanAgent(console=Capture(), read=lambda prompt: next(it))
         assert h.choose(view, d, ["end turn", "play X"]) == expected
+
+
+def test_play_bleach_at_the_terminal():
+    """`tcgsim play --game bleach`: the demo decks by default, the Bleach board and help, typed notation,
+    and the opponent's hand never shown (only its size)."""
+    result = runner.invoke(app, ["play", "--game", "bleach", "--seed", "3", "--agent", "heuristic"],
+                           input="help\nkeep\nboard\nconcede\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "you play compagnons as p1" in out
+    assert "Ames Principales:" in out and "soul points 6" in out  # the Bleach board, not the One Piece one
+    assert "spirit BLX-012 -> BLX-001" in out  # the Bleach help
+    assert "p1 keeps" in out and "p2 wins (concede)" in out
+    from tcgsim.core.games import get_game
+
+    m = get_game("bleach")
+    rivaux = m.load_deck("rivaux", m.default_database())
+    opp_only = {n for n, _ in rivaux.main} - {n for n, _ in m.load_deck("compagnons", m.default_database()).main}
+    hand_lines = out.split("your hand:")[1].split("your decision")[0]
+    assert not any(n in hand_lines for n in opp_only)

@@ -12,6 +12,8 @@ AGENTS = ("heuristic", "mcts", "random")
 class BleachModule:
     """Bleach (``--game bleach``): sample set BLX, decks ``compagnons`` and ``rivaux``."""
 
+    from .terminal import HELP as help_text
+
     name = "bleach"
     title = "Bleach (jeu de cartes)"
     default_decks = ("compagnons", "rivaux")
@@ -97,6 +99,12 @@ class BleachModule:
 
             return BleachHeuristicAgent(seed, db=db)
         raise UserError(f"unknown Bleach agent {name!r}; known agents: {', '.join(AGENTS)}")
+
+    def board_lines(self, view: dict, db=None) -> list[str]:
+        """The board for the terminal player; see :func:`tcgsim.bleach.terminal.board_lines`."""
+        from .terminal import board_lines
+
+        return board_lines(view, db)
 
     def agent_names(self) -> Sequence[str]:
         return AGENTS
