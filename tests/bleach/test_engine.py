@@ -4,7 +4,6 @@ views, the GameModule API and the heuristic agent."""
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -99,14 +98,12 @@ def test_clone_is_independent():
 def test_demo_decks_random_games_keep_every_invariant():
     """Seeded random games of « compagnons » against « rivaux » with the invariants (conservation, limits,
     clone/serialization, view leaks) checked after every action."""
-    start = time.time()
     reasons = set()
     for seed in range(RANDOM_GAMES):
         g = random_game(seed, check_every=True)
         assert g.winner in (0, 1, 2)
         reasons.add(g.end_reason)
     assert {"soul", "field"} <= reasons
-    assert time.time() - start < 60
 
 
 def test_every_option_renders_uniquely_and_parses_back():
