@@ -906,6 +906,14 @@ REVIEWED_SHIFT_REDUCE = {
     ("rested", "qty : UP TO num"),
     ("<KEYWORD>", "qty : A"),
     ("if", "a_you_cannot : YOUR OPPONENT CANNOT ACTIVATE KEYWORD"),
+    # "... have a +1000 Counter, according to the rules" (EB01-001): the comma goes on to the tail
+    (",", "a_set_counter : target HAVE A signed COUNTER"),
+    # "reveal up to 1 [Monkey.D.Luffy] or 1 red Event" (OP12-006): a plain "or" after a reveal's target
+    ("or", "a_reveal : REVEAL target"),
+    # "with a type including "Whitebeard Pirates" or [Monkey.D.Luffy]" (OP08-053)
+    ("or", "filt : A TYPE INCLUDING QUOTED"),
+    # "Your opponent trashes 1 card from their hand and reveals their hand" (OP07-090)
+    ("and", "a_opponent : YOUR OPPONENT opp_action"),
 }
 
 

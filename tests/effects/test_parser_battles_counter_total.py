@@ -67,3 +67,13 @@ def test_cannot_attack_unless_trash_op08_043():
     assert cannot.param("what") == "attack"
     assert cannot.param("unless") == Cost("trash", S(zones=("hand",), count=2), amount=2)
     assert why_unsupported(eff) is None
+
+
+def test_don_alternative_only_for_rest_op13_035():
+    """Only "rest" offers a DON!! card among alternatives (actions._rest_cards_or_don); "Set this Character or
+    up to 1 of your DON!! cards as active" would lose its DON!! choice, so it is reported, not compiled."""
+    result = compile_card_text("[End of Your Turn] Set this Character or up to 1 of your DON!! cards as active.", None)
+    assert [why_unsupported(e) for e in result.effects] == ["set_active of DON!! cards among alternatives"]
+    rest = compile_card_text("[On Play] Rest up to 1 of your opponent's DON!! cards or Characters with a cost of 6 "
+                             "or less.", None)
+    assert rest.unsupported == () and why_unsupported(rest.effects[0]) is None

@@ -17,20 +17,20 @@ The format follows ``SCENARIOS.md`` (the top-level keys, the matching rules of `
 from __future__ import annotations
 
 import re
-from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Callable, Literal, Union
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..core.decision import Decision
+from ..core import scenario_files as sf
 from ..core.rng import derive_seed
-from ..core.scenario_files import Failure, ScenarioFormatError, ScenarioResult, YamlDoc, parse_yaml
+from ..core.scenario_files import (Expect as _Expect, ScenarioFormatError, ScenarioResult, YamlDoc,
+                                   either as _either, is_int as _is_int, parse_yaml, player_index as _player_index,
+                                   validation_error as _validation_error)
 from .cards.loader import CardDatabase, default_database
 from .cards.model import CardDef
 from .rules import notation
-from .rules.engine import EngineError, Game, IllegalAction, Tables
+from .rules.engine import Game, Tables
 from .rules.turn import start_at
 
 __all__ = ["FILLER", "Scenario", "build_game", "load_scenario", "load_scenario_text", "run_loaded",
@@ -65,25 +65,6 @@ NonNegative = Annotated[int, Field(ge=0)]
 # ==========================================================================================================
 # Schema
 # ==========================================================================================================
-
-def _either(a: tuple[str, Any, Callable[[Any], bool]], b: tuple[str, Any, Callable[[Any], bool]], message: str):
-    """A union picking its member by the input's shape, so that errors come from that member only."""
-
-    def pick(value):
-        for tag, _, test in (a, b):
-            if test(value):
-                return tag
-        return None
-
-    return Annotated[
-        Union[Annotated[a[1], Tag(a[0])], Annotated[b[1], Tag(b[0])]],
-        Discriminator(pick, custom_error_type="shape", custom_error_message=message),
-    ]
-
-
-def _is_int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
 
 class SoulSpec(BaseModel):
     """An Ame Principale on the field."""
@@ -127,11 +108,7 @@ class PlayerSpec(BaseModel):
     first_turn_done: bool | None = None
 
 
-class StateSpec(BaseModel):
-    model_config = _STRICT
-    turn: Annotated[int, Field(ge=1)]
-    active: Literal["p1", "p2"]
-    first: Literal["p1", "p2"] | None = None
+class StateSpec(sf.TurnSpec):
     step: Literal["setup", "depart", "entry", "actions", "spirit", "unleash", "zanpakuto"]
     combat_done: bool = False
     p1: PlayerSpec
@@ -139,129 +116,38 @@ class StateSpec(BaseModel):
     seed: int = 0
 
 
-class ScenarioSpec(BaseModel):
+class ScenarioSpec(sf.TopLevel):
     """The top level; ``cards`` entries are validated as Bleach cards, ``actions`` and ``expect`` by hand."""
 
-    model_config = _STRICT
-    name: str
-    source: str | None = None
     game: Literal["bleach"]
     cards: list[dict] = []
     state: StateSpec
-    actions: Any = None
-    expect: Any = None
-    auto: Literal["pass"] | None = None
-
-
-def _validation_error(doc: YamlDoc, exc: ValidationError, base: tuple = ()) -> ScenarioFormatError:
-    """The first pydantic error as ``FILE:LINE: problem``, located in the YAML source (under ``base``)."""
-    err = exc.errors()[0]
-    path: list = list(base)
-    value = doc.data
-    for part in base:
-        value = value[part]
-    loc = list(err["loc"])
-    for i, part in enumerate(loc):
-        if isinstance(value, dict) and part in value:
-            path.append(part)
-            value = value[part]
-        elif isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value):
-            path.append(part)
-            value = value[part]
-        elif err["type"] in ("extra_forbidden", "missing") and i == len(loc) - 1:
-            break
-    name = loc[-1] if loc else ""
-    if err["type"] == "extra_forbidden":
-        parent = path[:-1] if path and path[-1] == name else path
-        where = ".".join(str(p) for p in parent)
-        return doc.error(tuple(parent) + (name,), f"{where + ': ' if where else ''}unknown field '{name}'", key=True)
-    if err["type"] == "missing":
-        where = ".".join(str(p) for p in path)
-        return doc.error(tuple(path), f"{where + ': ' if where else ''}missing required field '{name}'", key=True)
-    dotted = ".".join(str(p) for p in path) or "top level"
-    msg = err["msg"]
-    if err["type"] in ("model_type", "model_attributes_type", "dict_type"):
-        msg = "must be a mapping"
-    elif msg.startswith("Input should be"):
-        msg = "must be" + msg[len("Input should be"):]
-    elif msg.startswith("Value error, "):
-        msg = msg[len("Value error, "):]
-    if "input" in err and not isinstance(err["input"], (dict, list)):
-        msg += f" (got {err['input']!r})"
-    return doc.error(tuple(path), f"{dotted}: {msg}")
 
 
 # ==========================================================================================================
 # Loaded scenario
 # ==========================================================================================================
 
-@dataclass
-class _Action:
-    index: int        # 1-based
-    player: int       # 0 or 1
-    text: str
-    line: int
-
-    @property
-    def actor(self) -> str:
-        return f"p{self.player + 1}"
-
-
-@dataclass
-class _Expect:
-    path: str         # as written
-    kind: str         # see _read
-    player: int | None
-    ref: str | None   # an Ame Principale reference (soul paths)
-    value: Any
-
-
-@dataclass
-class _Checkpoint:
-    after: int
-    expects: list[_Expect]
-
-
-@dataclass
-class Scenario:
-    """A validated scenario: ``spec`` (pydantic model), ``cards`` (test cards by number), ``actions``,
-    ``checkpoints``, ``auto_pass``, the card ``db`` and the parsed ``doc``."""
-
-    file: str
-    spec: ScenarioSpec
-    cards: dict[str, CardDef]
-    actions: list[_Action]
-    checkpoints: list[_Checkpoint]
-    auto_pass: bool
-    db: CardDatabase
-    doc: YamlDoc
+class Scenario(sf.Scenario):
+    """A validated Bleach scenario (:class:`tcgsim.core.scenario_files.Scenario`): ``spec``
+    (:class:`ScenarioSpec`), ``cards`` (test cards by number), ``actions``, ``checkpoints``, ``auto_pass``,
+    the card ``db`` and the parsed ``doc``."""
 
 
 def load_scenario(path: str | Path, db: CardDatabase | None = None) -> Scenario:
     """Read and validate a Bleach scenario file; raises :class:`ScenarioFormatError` (``FILE:LINE: problem``)."""
-    name = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioFormatError(name, None, f"cannot read the file: {exc}") from None
-    return load_scenario_text(text, name, db)
+    return load_scenario_text(sf.read_text(path), str(path), db)
 
 
 def load_scenario_text(text: str, filename: str = "<scenario>", db: CardDatabase | None = None) -> Scenario:
     """Validate scenario ``text`` (the content of ``filename``); see :func:`load_scenario`."""
     doc = parse_yaml(text, filename)
-    if not isinstance(doc.data, dict):
-        raise doc.error((), "a scenario is a mapping with at least 'name', 'game' and 'state'")
-    try:
-        spec = ScenarioSpec.model_validate(doc.data)
-    except ValidationError as exc:
-        raise _validation_error(doc, exc) from None
+    spec = sf.validate_top(doc, ScenarioSpec, "a scenario is a mapping with at least 'name', 'game' and 'state'")
     db = db or default_database()
     cards = _test_cards(doc, spec, db)
     lookup = _Lookup(doc, cards, db)
     _check_state(doc, spec, lookup)
-    actions = _actions(doc)
-    checkpoints = _expectations(doc, len(actions), lookup)
+    actions, checkpoints = sf.read_script(doc, _paths(lookup), "- p1: attack BLX-001")
     return Scenario(filename, spec, cards, actions, checkpoints, spec.auto == "pass", db, doc)
 
 
@@ -332,17 +218,7 @@ def _check_state(doc: YamlDoc, spec: ScenarioSpec, lookup: _Lookup) -> None:
     the turn, the step or the loss conditions."""
     st = spec.state
     S = ("state",)
-    first = st.first or "p1"
-    if st.step == "setup":
-        if st.turn != 1:
-            raise doc.error(S + ("turn",), "step setup starts the game: turn must be 1")
-        if st.first is not None and st.active != first:
-            raise doc.error(S + ("active",), f"step setup: the first player {first} is active on turn 1, not {st.active}")
-    else:
-        expected = first if st.turn % 2 == 1 else ("p2" if first == "p1" else "p1")
-        if st.active != expected:
-            raise doc.error(S + ("active",), f"turn {st.turn} is {expected}'s turn (odd turns are the first player's, "
-                                             f"first is {first}), but active is {st.active}")
+    sf.check_turn(doc, st, "step setup" if st.step == "setup" else None)
     if st.combat_done and st.step != "actions":
         raise doc.error(S + ("combat_done",), "combat_done is only meaningful with step: actions")
     if st.combat_done and _turns_done(st, st.active) == 0:
@@ -396,10 +272,7 @@ def _check_state(doc: YamlDoc, spec: ScenarioSpec, lookup: _Lookup) -> None:
         if bearers and where != "borne":
             raise doc.error(P + ("zanpakuto", "where"), f"{pname}'s Zanpakutô is borne by main_souls "
                                                          f"{bearers[0] + 1}, not in the {where}")
-        own_first_turn = 1 if pname == first else 2
-        if ps.first_turn_done and st.turn <= own_first_turn:
-            raise doc.error(P + ("first_turn_done",), f"{pname} cannot have finished their first turn "
-                                                      f"(turn {own_first_turn}) on turn {st.turn}")
+        sf.check_first_turn_done(doc, st, pname, ps.first_turn_done)
         if st.step == "setup":
             _check_setup_side(doc, ps, pname, P, typed)
             continue
@@ -475,30 +348,6 @@ def _turns_done(st: StateSpec, pname: str, ps: PlayerSpec | None = None) -> int:
     return n
 
 
-def _player_index(name: str) -> int:
-    return 0 if name == "p1" else 1
-
-
-def _actions(doc: YamlDoc) -> list[_Action]:
-    raw = doc.data.get("actions")
-    if raw is None:
-        return []
-    if not isinstance(raw, list):
-        raise doc.error(("actions",), "actions must be a list of 'pN: ACTION' entries")
-    out = []
-    for i, entry in enumerate(raw):
-        at = ("actions", i)
-        if not isinstance(entry, dict) or len(entry) != 1:
-            raise doc.error(at, "an action is one 'pN: ACTION' entry (e.g. '- p1: attack BLX-001')")
-        (key, value), = entry.items()
-        if key not in ("p1", "p2"):
-            raise doc.error(at + (key,), f"an action starts with p1 or p2, not '{key}'", key=True)
-        if not isinstance(value, str) or not value.strip():
-            raise doc.error(at + (key,), f"action {i + 1}: expected an action in the engine's notation, got {value!r}")
-        out.append(_Action(i + 1, _player_index(key), " ".join(value.split()), doc.line(at + (key,))))
-    return out
-
-
 # ---------------------------------------------------------------------------------------------------------
 # expect
 # ---------------------------------------------------------------------------------------------------------
@@ -520,77 +369,35 @@ _ORDERED = ("deck.top", "soul_points.order")
 _ZANPAKUTO_PLACES = ("aside", "hand", "discard", "borne", "combat", "exclusion", "deck", "reserve")
 
 
-def _expectations(doc: YamlDoc, n_actions: int, lookup: _Lookup) -> list[_Checkpoint]:
-    raw = doc.data.get("expect")
-    if raw is None:
-        return []
-    if isinstance(raw, dict):
-        blocks = [((), raw, False)]
-    elif isinstance(raw, list):
-        blocks = [((i,), b, True) for i, b in enumerate(raw)]
-    else:
-        raise doc.error(("expect",), "expect must be a mapping of path: value, or a list of {after: K, ...} mappings")
-    out = []
-    for sub, block, listed in blocks:
-        at = ("expect",) + sub
-        if not isinstance(block, dict):
-            raise doc.error(at, "each entry of an expect list is a mapping {after: K, path: value, ...}")
-        if "after" in block:
-            after = block["after"]
-            if not _is_int(after) or not 0 <= after <= n_actions:
-                raise doc.error(at + ("after",), f"after must be an integer from 0 to {n_actions} (the number of actions)")
-        elif listed:
-            raise doc.error(at, "an entry of an expect list needs 'after: K'")
-        else:
-            after = n_actions
-        expects = [_expectation(doc, at + (key,), key, value, lookup) for key, value in block.items() if key != "after"]
-        out.append(_Checkpoint(after, expects))
-    return out
+def _paths(lookup: _Lookup) -> sf.ExpectPaths:
+    """Bleach's expectation paths (docs/scenarios.md; card numbers resolved by ``lookup``)."""
+    return sf.ExpectPaths(KINDS, _INT_PATHS, _LIST_PATHS, lambda number, at: lookup(number, at).number,
+                          _game_expectation, lambda e, player, rest: _player_expectation(e, player, rest, lookup))
 
 
-def _expectation(doc: YamlDoc, at: tuple, key, value, lookup: _Lookup) -> _Expect:
-    if not isinstance(key, str):
-        raise doc.error(at, f"unknown expectation path {key!r}", key=True)
-
-    def bad(what: str) -> ScenarioFormatError:
-        return doc.error(at, f"{key}: expected {what}, got {value!r}")
-
-    def numbers(v) -> list[str]:
-        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-            raise bad("a list of card numbers")
-        return [lookup(n, at + (i,)).number for i, n in enumerate(v)]
-
+def _game_expectation(e: sf.Entry) -> _Expect | None:
+    key, value = e.key, e.value
     if key in _GAME_PATHS:
         if value not in _GAME_PATHS[key]:
-            raise bad(", ".join(_GAME_PATHS[key]))
-        return _Expect(key, key, None, None, value)
+            raise e.bad(", ".join(_GAME_PATHS[key]))
+        return e.expect(key)
     if key == "turn":
         if not _is_int(value):
-            raise bad("an integer")
-        return _Expect(key, key, None, None, value)
-    if key == "pending":
-        if not isinstance(value, str) or not (value == "none" or re.fullmatch(r"p[12] (" + "|".join(KINDS) + ")", value)):
-            raise bad("'pN KIND' (KIND one of " + ", ".join(KINDS) + ") or 'none'")
-        return _Expect(key, key, None, None, value)
+            raise e.bad("an integer")
+        return e.expect(key)
     if key in ("legal", "illegal"):
         if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-            raise bad("a list of actions")
-        return _Expect(key, key, None, None, [" ".join(v.split()) for v in value])
-    parts = key.split(".")
-    if len(parts) < 2 or parts[0] not in ("p1", "p2"):
-        raise doc.error(at, f"unknown expectation path '{key}'", key=True)
-    player = _player_index(parts[0])
-    rest = tuple(parts[1:])
-    if rest in _INT_PATHS:
-        if not _is_int(value):
-            raise bad("an integer")
-        return _Expect(key, _INT_PATHS[rest], player, None, value)
-    if rest in _LIST_PATHS:
-        return _Expect(key, _LIST_PATHS[rest], player, None, numbers(value))
+            raise e.bad("a list of actions")
+        return e.expect(key, value=[" ".join(v.split()) for v in value])
+    return None
+
+
+def _player_expectation(e: sf.Entry, player: int, rest: tuple, lookup: _Lookup) -> _Expect | None:
+    key, value, doc, at = e.key, e.value, e.doc, e.at
     if rest == ("zanpakuto",):
         if value not in _ZANPAKUTO_PLACES:
-            raise bad(", ".join(_ZANPAKUTO_PLACES))
-        return _Expect(key, "zanpakuto", player, None, value)
+            raise e.bad(", ".join(_ZANPAKUTO_PLACES))
+        return e.expect("zanpakuto", player)
     if len(rest) >= 2 and rest[1:] in _SOUL_PATHS:
         m = _SOUL_REF.fullmatch(rest[0])
         if m is None:
@@ -599,13 +406,11 @@ def _expectation(doc: YamlDoc, at: tuple, key, value, lookup: _Lookup) -> _Expec
             raise doc.error(at, f"{key}: unknown card number '{m.group('number')}'", key=True)
         kind, shape = _SOUL_PATHS[rest[1:]]
         if shape == "bool" and not isinstance(value, bool):
-            raise bad("true or false")
+            raise e.bad("true or false")
         if shape == "int" and not _is_int(value):
-            raise bad("an integer")
-        if shape == "list":
-            value = numbers(value)
-        return _Expect(key, "soul." + kind, player, rest[0], value)
-    raise doc.error(at, f"unknown expectation path '{key}'", key=True)
+            raise e.bad("an integer")
+        return e.expect("soul." + kind, player, rest[0], e.numbers() if shape == "list" else value)
+    return None
 
 
 # ==========================================================================================================
@@ -688,7 +493,7 @@ def build_game(scenario: Scenario, *, run: bool = True, trace: bool = False) -> 
         if where != "borne":
             getattr(p, "aside" if where == "aside" else where).append(p.zanpakuto)
     if trace:
-        g.trace = _Trace(g)
+        g.trace = sf.Trace(g, RULES)
     if st.step == "setup":
         g.stack.append(("setup", -1 if first is None else first, False))
     else:
@@ -699,106 +504,6 @@ def build_game(scenario: Scenario, *, run: bool = True, trace: bool = False) -> 
     if run:
         g.run()
     return g
-
-
-class _Trace(list):
-    """``game.trace``: the decisions the engine took by itself (a single option), as ``(player, kind,
-    option)``, each with a snapshot of the game (to name its cards as they were) and whether a scripted action
-    already matched it. :meth:`reset` starts a new window (at each asked decision)."""
-
-    def __init__(self, game: Game) -> None:
-        super().__init__()
-        self.game = game
-        self.snapshots: list[Game] = []
-        self.used: list[bool] = []
-
-    def append(self, step) -> None:  # called by Machine.ask
-        super().append(step)
-        snap = self.game.clone()
-        snap.trace = None
-        self.snapshots.append(snap)
-        self.used.append(False)
-
-    def reset(self) -> None:
-        self.clear()
-        self.snapshots.clear()
-        self.used.clear()
-
-    def match(self, player: int, text: str) -> bool:
-        """Mark and return True if ``text`` names an unused step of ``player`` in this window."""
-        for i, (step_player, kind, option) in enumerate(self):
-            if self.used[i] or step_player != player:
-                continue
-            snap = self.snapshots[i]
-            snap.pending = Decision(step_player, kind, (option,))
-            try:
-                named = notation.parse(snap, text) == option
-            except IllegalAction:
-                named = False
-            finally:
-                snap.pending = None
-            if named:
-                self.used[i] = True
-                return True
-        return False
-
-
-# ==========================================================================================================
-# Playing the script
-# ==========================================================================================================
-
-def _pending_text(g: Game) -> str:
-    """``"pN KIND: OPTION; OPTION"``, or ``"none (game over: ...)"``."""
-    d = g.pending
-    if d is None:
-        if g.winner is None:
-            return "none"
-        who = "draw" if g.winner == Game.DRAW else f"p{g.winner + 1} wins"
-        return f"none (game over: {who})"
-    return f"p{d.player + 1} {d.kind}: " + "; ".join(notation.render(g, d.player, o) for o in d.options)
-
-
-def _legal_option(g: Game, player: int, text: str) -> tuple | None:
-    d = g.pending
-    if d is None or d.player != player:
-        return None
-    try:
-        return notation.parse(g, text)
-    except IllegalAction:
-        return None
-
-
-def _play_action(g: Game, trace: _Trace, act: _Action, auto_pass: bool) -> bool:
-    """Play one scripted entry: a legal answer of the pending decision of its player, else a step the engine
-    took by itself since the last asked decision, else (``auto: pass``) decline the pending decision and
-    try again. False when it cannot be played (strict failure)."""
-    while True:
-        if act.text == "concede":
-            if g.winner is not None:
-                return False
-            trace.reset()
-            g.concede(act.player)
-            return True
-        option = _legal_option(g, act.player, act.text)
-        if option is not None:
-            trace.reset()
-            g.apply(option)
-            return True
-        if trace.match(act.player, act.text):
-            return True
-        if auto_pass and g.pending is not None:
-            decline = next((o for o in g.pending.options if o in DECLINES), None)
-            if decline is not None:
-                trace.reset()
-                g.apply(decline)
-                continue
-        return False
-
-
-def _is_legal(g: Game, text: str) -> bool:
-    if text == "concede":
-        return g.winner is None
-    return g.pending is not None and _legal_option(g, g.pending.player, text) is not None
 
 
 # ==========================================================================================================
@@ -831,11 +536,10 @@ def _zanpakuto_where(g: Game, player: int) -> str:
 
 
 def _read(g: Game, e: _Expect):
-    """The value found for ``e`` (same shape as its expected value)."""
+    """The value found for ``e`` (same shape as its expected value); ``winner`` and ``pending`` are read by
+    :func:`tcgsim.core.scenario_files.read_value`."""
     k = e.kind
     n = g.t.numbers
-    if k == "winner":
-        return {None: "none", 0: "p1", 1: "p2", Game.DRAW: "draw"}[g.winner]
     if k == "end_reason":
         return g.end_reason or "none"
     if k == "turn":
@@ -844,8 +548,6 @@ def _read(g: Game, e: _Expect):
         return f"p{g.active + 1}"
     if k == "phase":
         return g.phase
-    if k == "pending":
-        return "none" if g.pending is None else f"p{g.pending.player + 1} {g.pending.kind}"
     p = g.players[e.player]
     if k.startswith("soul."):
         return _read_soul(g, e)
@@ -892,75 +594,33 @@ def _read_soul(g: Game, e: _Expect):
     raise AssertionError(k)
 
 
-def _check(g: Game, cp: _Checkpoint) -> list[Failure]:
-    out = []
-    for e in cp.expects:
-        if e.kind in ("legal", "illegal"):
-            want = e.kind == "legal"
-            for text in e.value:
-                if _is_legal(g, text) != want:
-                    out.append(Failure(cp.after, e.kind, text, _pending_text(g)))
-            continue
-        found = _read(g, e)
-        if isinstance(e.value, list) and e.kind not in _ORDERED:
-            ok = isinstance(found, list) and Counter(found) == Counter(e.value)
-        else:
-            ok = found == e.value and type(found) is type(e.value)
-        if not ok:
-            out.append(Failure(cp.after, e.path, e.value, found))
-    return out
+def _labels(g: Game) -> list[str]:
+    d = g.pending
+    return [notation.render(g, d.player, o) for o in d.options]
 
 
-# ==========================================================================================================
-# Running
-# ==========================================================================================================
+RULES = sf.ScenarioGame(
+    build=lambda scenario, **kw: build_game(scenario, **kw),
+    parse=notation.parse,
+    labels=_labels,
+    read=_read,
+    declines=DECLINES,
+    ordered=_ORDERED,
+)
+"""Bleach's part of the shared scenario runner (:mod:`tcgsim.core.scenario_files`)."""
+
 
 def run_loaded(scenario: Scenario) -> ScenarioResult:
     """Play a loaded scenario and check its expectations (see :func:`run_scenario`)."""
-    g = build_game(scenario, run=False, trace=True)
-    trace: _Trace = g.trace
-    failures: list[Failure] = []
-    by_after: dict[int, list[_Checkpoint]] = {}
-    for cp in scenario.checkpoints:
-        by_after.setdefault(cp.after, []).append(cp)
-
-    def check(k: int) -> None:
-        for cp in by_after.get(k, ()):
-            failures.extend(_check(g, cp))
-
-    try:
-        g.run()
-    except (EngineError, IllegalAction) as exc:
-        failures.append(Failure(0, "state", "a game that runs", f"engine error: {exc}"))
-        return ScenarioResult(scenario.file, False, failures, game=g)
-    check(0)
-    for act in scenario.actions:
-        try:
-            ok = _play_action(g, trace, act, scenario.auto_pass)
-        except (EngineError, IllegalAction) as exc:
-            failures.append(Failure(act.index - 1, f"action {act.index}", act.text, f"engine error: {exc}", act.actor))
-            break
-        if not ok:
-            failures.append(Failure(act.index - 1, f"action {act.index}", act.text, _pending_text(g), act.actor))
-            break
-        check(act.index)
-    return ScenarioResult(scenario.file, not failures, failures, game=g)
+    return sf.run_loaded(scenario, RULES)
 
 
 def run_scenario(path: str | Path, db: CardDatabase | None = None) -> ScenarioResult:
     """Run a Bleach scenario file: build the state, play ``actions``, check ``expect``. Never raises for a
     malformed or unreadable file (``result.error`` holds ``FILE:LINE: problem``)."""
-    try:
-        scenario = load_scenario(path, db)
-    except ScenarioFormatError as exc:
-        return ScenarioResult(str(path), False, error=str(exc))
-    return run_loaded(scenario)
+    return sf.load_and_run(str(path), lambda: load_scenario(path, db), RULES)
 
 
 def run_scenario_text(text: str, filename: str = "<scenario>", db: CardDatabase | None = None) -> ScenarioResult:
     """:func:`run_scenario` on the scenario ``text`` (reported as ``filename``); for tests."""
-    try:
-        scenario = load_scenario_text(text, filename, db)
-    except ScenarioFormatError as exc:
-        return ScenarioResult(filename, False, error=str(exc))
-    return run_loaded(scenario)
+    return sf.load_and_run(filename, lambda: load_scenario_text(text, filename, db), RULES)

@@ -11,36 +11,34 @@ module implements it:
 * :func:`run_scenario` / :func:`run_scenario_text` load, play the ``actions`` (matching rules of
   SCENARIOS.md "actions": legal answer, skipped steps, ``auto: pass``, strict failure) and check ``expect``;
   they return a :class:`ScenarioResult` and never raise for a malformed file (``result.error`` is set).
-* :func:`run_command` is ``tcgsim scenario run FILE... [--json]``: prints the results, returns the exit status
-  (0 all passed, 1 a failure and nothing malformed, 2 a malformed file).
+* :func:`run_command` is ``tcgsim scenario run FILE... [--json]`` (files of every game; re-exported from
+  :mod:`tcgsim.core.scenario_files`): prints the results, returns the exit status (0 all passed, 1 a failure
+  and nothing malformed, 2 a malformed file).
+
+The parts every game's scenario files share (the records, reading ``actions`` and ``expect``, the matching
+rules and the checks) are :mod:`tcgsim.core.scenario_files`; :data:`RULES` is this game's part of them.
 """
 
 from __future__ import annotations
 
-import json
 import re
-import sys
-from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from itertools import permutations
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from ..core.decision import Decision
+from ..core import scenario_files as sf
 from ..core.rng import derive_seed
-from ..core.scenario_files import Failure, ScenarioFormatError, ScenarioResult, YamlDoc as _Doc, parse_yaml as _parse_yaml
-from ..errors import UserError
+from ..core.scenario_files import (Action as _Action, Expect as _Expect, Failure, ScenarioFormatError,
+                                   ScenarioResult, YamlDoc as _Doc, either as _either, is_int as _is_int,
+                                   parse_yaml as _parse_yaml, player_index as _player_index, run_command)
 from .cards.database import CardDatabase, card_from_record, default_database, normalize_number
 from .cards.model import CHARACTER, FILLER, LEADER, STAGE, CardDef
 from .effects.cards import with_effects
 from .effects.compiler import compile_card_text
 from .rules import notation
 from .rules.continuous import cost as current_cost, power as current_power
-from .rules.engine import EngineError, Game, IllegalAction
+from .rules.engine import Game
 from .rules.setup import _start as start_setup, build_tables
 
 __all__ = [
@@ -77,25 +75,6 @@ _HAND_REF = re.compile(_NUMBER + r"|[1-9]\d*")
 
 _STRICT = ConfigDict(extra="forbid", strict=True)
 NonNegative = Annotated[int, Field(ge=0)]
-
-
-def _either(a: tuple[str, Any, Callable[[Any], bool]], b: tuple[str, Any, Callable[[Any], bool]], message: str):
-    """A union that picks its member by the input's shape, so errors come from that member only."""
-
-    def pick(value):
-        for tag, _, test in (a, b):
-            if test(value):
-                return tag
-        return None
-
-    return Annotated[
-        Union[Annotated[a[1], Tag(a[0])], Annotated[b[1], Tag(b[0])]],
-        Discriminator(pick, custom_error_type="shape", custom_error_message=message),
-    ]
-
-
-def _is_int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 class CardSpec(BaseModel):
@@ -167,114 +146,29 @@ class PlayerSpec(BaseModel):
     first_turn_done: bool | None = None
 
 
-class StateSpec(BaseModel):
-    model_config = _STRICT
-    turn: Annotated[int, Field(ge=1)]
-    active: Literal["p1", "p2"]
-    first: Literal["p1", "p2"] | None = None
+class StateSpec(sf.TurnSpec):
     phase: Literal["setup", "refresh", "draw", "don", "main", "end"]
     p1: PlayerSpec
     p2: PlayerSpec
     seed: int = 0
 
 
-class ScenarioSpec(BaseModel):
+class ScenarioSpec(sf.TopLevel):
     """The top level (SCENARIOS.md "Top level"); ``actions`` and ``expect`` are checked by hand afterwards."""
 
-    model_config = _STRICT
-    name: str
-    source: str | None = None
     game: Literal["onepiece"] = "onepiece"
     cards: list[CardSpec] = []
     state: StateSpec
-    actions: Any = None
-    expect: Any = None
-    auto: Literal["pass"] | None = None
-
-
-def _validation_error(doc: _Doc, exc: ValidationError) -> ScenarioFormatError:
-    """The first pydantic error as ``FILE:LINE: problem``, located in the YAML source."""
-    err = exc.errors()[0]
-    # Walk the error location through the data, skipping union tags that are not part of the document.
-    path: list = []
-    value = doc.data
-    loc = list(err["loc"])
-    for i, part in enumerate(loc):
-        if isinstance(value, dict) and part in value:
-            path.append(part)
-            value = value[part]
-        elif isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value):
-            path.append(part)
-            value = value[part]
-        elif err["type"] in ("extra_forbidden", "missing") and i == len(loc) - 1:
-            break
-    name = loc[-1] if loc else ""
-    if err["type"] == "extra_forbidden":
-        parent = path[:-1] if path and path[-1] == name else path
-        where = ".".join(str(p) for p in parent)
-        return doc.error(tuple(parent) + (name,), f"{where + ': ' if where else ''}unknown field '{name}'", key=True)
-    if err["type"] == "missing":
-        where = ".".join(str(p) for p in path)
-        return doc.error(tuple(path), f"{where + ': ' if where else ''}missing required field '{name}'", key=True)
-    dotted = ".".join(str(p) for p in path) or "top level"
-    msg = err["msg"]
-    if err["type"] in ("model_type", "model_attributes_type", "dict_type"):
-        msg = "must be a mapping"
-    elif err["type"] == "literal_error":
-        msg = msg.replace("Input should be", "must be")
-    elif msg.startswith("Input should be"):
-        msg = "must be" + msg[len("Input should be"):]
-    if "input" in err and not isinstance(err["input"], (dict, list)):
-        msg += f" (got {err['input']!r})"
-    return doc.error(tuple(path), f"{dotted}: {msg}")
 
 
 # ==========================================================================================================
 # Loaded scenario
 # ==========================================================================================================
 
-@dataclass
-class _Action:
-    index: int        # 1-based
-    player: int       # 0 or 1
-    text: str
-    line: int
-
-    @property
-    def actor(self) -> str:
-        return f"p{self.player + 1}"
-
-
-@dataclass
-class _Expect:
-    path: str         # as written
-    kind: str         # see _read
-    player: int | None
-    ref: str | None   # card reference (card paths)
-    value: Any        # normalised expected value
-    line: int
-
-
-@dataclass
-class _Checkpoint:
-    after: int
-    line: int
-    expects: list[_Expect]
-
-
-@dataclass
-class Scenario:
-    """A validated scenario: ``spec`` (the pydantic model), ``cards`` (test cards by number), ``actions``,
-    ``checkpoints`` (expectations by ``after``), ``auto_pass``, and the card ``db`` used to resolve numbers."""
-
-    file: str
-    spec: ScenarioSpec
-    cards: dict[str, CardDef]
-    actions: list[_Action]
-    checkpoints: list[_Checkpoint]
-    auto_pass: bool
-    db: CardDatabase
-    doc: _Doc
+class Scenario(sf.Scenario):
+    """A validated scenario (:class:`tcgsim.core.scenario_files.Scenario`): ``spec`` (the pydantic model
+    :class:`ScenarioSpec`), ``cards`` (test cards by number), ``actions``, ``checkpoints`` (expectations by
+    ``after``), ``auto_pass``, and the card ``db`` (:class:`CardDatabase`) used to resolve numbers."""
 
     def unsupported(self) -> dict[str, tuple[str, ...]]:
         """The text the engine does not support (``CardDef.unsupported``) of every card the scenario puts in
@@ -299,30 +193,19 @@ def load_scenario(path: str | Path, db: CardDatabase | None = None) -> Scenario:
     Raises :class:`ScenarioFormatError` (``FILE:LINE: problem``) for an unreadable or malformed file.
     ``db`` defaults to :func:`~tcgsim.onepiece.cards.database.default_database`.
     """
-    name = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioFormatError(name, None, f"cannot read the file: {exc}") from None
-    return load_scenario_text(text, name, db)
+    return load_scenario_text(sf.read_text(path), str(path), db)
 
 
 def load_scenario_text(text: str, filename: str = "<scenario>", db: CardDatabase | None = None) -> Scenario:
     """Validate scenario ``text`` (the content of ``filename``); see :func:`load_scenario`."""
     doc = _parse_yaml(text, filename)
-    if not isinstance(doc.data, dict):
-        raise doc.error((), "a scenario is a mapping with at least 'name' and 'state'")
-    try:
-        spec = ScenarioSpec.model_validate(doc.data)
-    except ValidationError as exc:
-        raise _validation_error(doc, exc) from None
+    spec = sf.validate_top(doc, ScenarioSpec, "a scenario is a mapping with at least 'name' and 'state'")
     if db is None:
         db = default_database()
     cards = _test_cards(doc, spec, db)
     lookup = _Lookup(doc, cards, db)
     _check_state(doc, spec, lookup)
-    actions = _actions(doc)
-    checkpoints = _expectations(doc, len(actions), lookup)
+    actions, checkpoints = sf.read_script(doc, _paths(lookup), "- p1: end turn", _action_text)
     return Scenario(filename, spec, cards, actions, checkpoints, spec.auto == "pass", db, doc)
 
 
@@ -411,26 +294,11 @@ def _text_line(doc: _Doc, index: int, text: str, fragment: str) -> int:
     return line
 
 
-def _player_index(name: str) -> int:
-    return 0 if name == "p1" else 1
-
-
 def _check_state(doc: _Doc, spec: ScenarioSpec, lookup: _Lookup) -> None:
     """The consistency checks of SCENARIOS.md "state": any contradiction makes the file malformed."""
     st = spec.state
     S = ("state",)
-    first_given = st.first is not None
-    first = st.first or "p1"
-    if st.phase == "setup":
-        if st.turn != 1:
-            raise doc.error(S + ("turn",), "phase setup starts the game: turn must be 1")
-        if first_given and st.active != first:
-            raise doc.error(S + ("active",), f"phase setup: the first player {first} is active on turn 1, not {st.active}")
-    else:
-        expected = first if st.turn % 2 == 1 else ("p2" if first == "p1" else "p1")
-        if st.active != expected:
-            raise doc.error(S + ("active",), f"turn {st.turn} is {expected}'s turn (odd turns are the first player's, "
-                                             f"first is {first}), but active is {st.active}")
+    sf.check_turn(doc, st, "phase setup" if st.phase == "setup" else None)
     for pname in ("p1", "p2"):
         ps: PlayerSpec = getattr(st, pname)
         P = S + (pname,)
@@ -470,11 +338,7 @@ def _check_state(doc: _Doc, spec: ScenarioSpec, lookup: _Lookup) -> None:
                 parts += f" + {ps.don.deck} in the DON!! deck"
             raise doc.error(P + ("don",) if "don" in doc.data["state"][pname] else P,
                             f"{pname} has {parts} = {used} DON!!, more than the Leader's DON!! deck of {size}")
-        # first_turn_done (rule 6-5-6-1): impossible before the player's own first turn has ended.
-        own_first_turn = 1 if pname == first else 2
-        if ps.first_turn_done and not st.turn > own_first_turn:
-            raise doc.error(P + ("first_turn_done",), f"{pname} cannot have finished their first turn "
-                                                      f"(turn {own_first_turn}) on turn {st.turn}")
+        sf.check_first_turn_done(doc, st, pname, ps.first_turn_done)  # rule 6-5-6-1
         if st.phase == "setup":
             for name, bad in (("hand", ps.hand), ("life", ps.life)):
                 if bad:
@@ -498,36 +362,13 @@ def _not_leader(doc: _Doc, d: CardDef, number: str, at: tuple) -> None:
         raise doc.error(at, f"{number} is a Leader card; it can only be a player's leader")
 
 
-def _actions(doc: _Doc) -> list[_Action]:
-    raw = doc.data.get("actions")
-    if raw is None:
-        return []
-    if not isinstance(raw, list):
-        raise doc.error(("actions",), "actions must be a list of 'pN: ACTION' entries")
-    out = []
-    for i, entry in enumerate(raw):
-        at = ("actions", i)
-        if not isinstance(entry, dict) or len(entry) != 1:
-            raise doc.error(at, "an action is one 'pN: ACTION' entry (e.g. '- p1: end turn')")
-        (key, value), = entry.items()
-        if key not in ("p1", "p2"):
-            raise doc.error(at + (key,), f"an action starts with p1 or p2, not '{key}'", key=True)
-        text = _action_text(value)
-        if text is None:
-            raise doc.error(at + (key,), f"action {i + 1}: expected an action in the engine's notation, got {value!r}")
-        out.append(_Action(i + 1, _player_index(key), text, doc.line(at + (key,))))
-    return out
-
-
 def _action_text(value) -> str | None:
     """The action string: a YAML boolean reads as ``yes``/``no`` (SCENARIOS.md "actions")."""
     if value is True:
         return "yes"
     if value is False:
         return "no"
-    if isinstance(value, str) and value.strip():
-        return " ".join(value.split())
-    return None
+    return sf.plain_action(value)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -543,91 +384,48 @@ _ORDERED = ("life.order", "deck.top")
 _CARD_ATTRS = {"power": "int", "rested": "bool", "don": "int", "cost": "int"}
 
 
-def _expectations(doc: _Doc, n_actions: int, lookup: _Lookup) -> list[_Checkpoint]:
-    raw = doc.data.get("expect")
-    if raw is None:
-        return []
-    if isinstance(raw, dict):
-        blocks = [((), raw, False)]
-    elif isinstance(raw, list):
-        blocks = [(((i,)), b, True) for i, b in enumerate(raw)]
-    else:
-        raise doc.error(("expect",), "expect must be a mapping of path: value, or a list of {after: K, ...} mappings")
-    out = []
-    for sub, block, listed in blocks:
-        at = ("expect",) + sub
-        if not isinstance(block, dict):
-            raise doc.error(at, "each entry of an expect list is a mapping {after: K, path: value, ...}")
-        if "after" in block:
-            after = block["after"]
-            if not _is_int(after) or not 0 <= after <= n_actions:
-                raise doc.error(at + ("after",), f"after must be an integer from 0 to {n_actions} (the number of actions)")
-        elif listed:
-            raise doc.error(at, "an entry of an expect list needs 'after: K'")
-        else:
-            after = n_actions
-        expects = [_expectation(doc, at + (key,), key, value, lookup) for key, value in block.items() if key != "after"]
-        out.append(_Checkpoint(after, doc.line(at), expects))
-    return out
+def _paths(lookup: _Lookup) -> sf.ExpectPaths:
+    """The expectation paths of SCENARIOS.md "expect" (card numbers resolved by ``lookup``)."""
+
+    def card_number(number: str, at: tuple) -> str:
+        lookup(number, at)
+        return normalize_number(number)
+
+    return sf.ExpectPaths(KINDS, _INT_PATHS, _LIST_PATHS, card_number, _game_expectation,
+                          lambda e, player, rest: _player_expectation(e, player, rest, lookup))
 
 
-def _expectation(doc: _Doc, at: tuple, key, value, lookup: _Lookup) -> _Expect:
-    line = doc.line(at)
-    if not isinstance(key, str):
-        raise doc.error(at, f"unknown expectation path {key!r}", key=True)
-
-    def bad(what: str) -> ScenarioFormatError:
-        return doc.error(at, f"{key}: expected {what}, got {value!r}")
-
-    def numbers(v) -> list[str]:
-        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-            raise bad("a list of card numbers")
-        for i, n in enumerate(v):
-            lookup(n, at + (i,))
-        return [normalize_number(n) for n in v]
-
+def _game_expectation(e: sf.Entry) -> _Expect | None:
+    key, value = e.key, e.value
     if key == "winner":
         if value not in ("p1", "p2", "none", "draw"):
-            raise bad("p1, p2, none or draw")
-        return _Expect(key, "winner", None, None, value, line)
-    if key == "pending":
-        if not isinstance(value, str) or not (value == "none" or re.fullmatch(r"p[12] (" + "|".join(KINDS) + ")", value)):
-            raise bad("'pN KIND' (KIND one of " + ", ".join(KINDS) + ") or 'none'")
-        return _Expect(key, "pending", None, None, value, line)
+            raise e.bad("p1, p2, none or draw")
+        return e.expect("winner")
     if key in ("legal", "illegal"):
         if not isinstance(value, list):
-            raise bad("a list of actions")
+            raise e.bad("a list of actions")
         texts = []
         for i, v in enumerate(value):
             t = _action_text(v)
             if t is None:
-                raise doc.error(at + (i,), f"{key}: expected an action, got {v!r}")
+                raise e.doc.error(e.at + (i,), f"{key}: expected an action, got {v!r}")
             texts.append(t)
-        return _Expect(key, key, None, None, texts, line)
-    parts = key.split(".")
-    if len(parts) < 2 or parts[0] not in ("p1", "p2"):
-        raise doc.error(at, f"unknown expectation path '{key}'", key=True)
-    player = _player_index(parts[0])
-    rest = tuple(parts[1:])
-    if rest in _INT_PATHS:
-        if not _is_int(value):
-            raise bad("an integer")
-        return _Expect(key, _INT_PATHS[rest], player, None, value, line)
-    if rest in _LIST_PATHS:
-        return _Expect(key, _LIST_PATHS[rest], player, None, numbers(value), line)
+        return e.expect(key, value=texts)
+    return None
+
+
+def _player_expectation(e: sf.Entry, player: int, rest: tuple, lookup: _Lookup) -> _Expect | None:
+    key, value, doc, at = e.key, e.value, e.doc, e.at
     if rest == ("stage",):
         if not isinstance(value, str):
-            raise bad("a card number or none")
-        if value != "none":
-            lookup(value, at)
-            value = normalize_number(value)
-        return _Expect(key, "stage", player, None, value, line)
+            raise e.bad("a card number or none")
+        return e.expect("stage", player, value=value if value == "none" else e.card_number(value, at))
     if len(rest) == 3 and rest[0] == "hand" and rest[2] == "cost":
         ref, kind, attr = rest[1], "hand.cost", "cost"
     elif len(rest) == 2 and rest[1] in _CARD_ATTRS:
         ref, kind, attr = rest[0], "card." + rest[1], rest[1]
     else:
-        raise doc.error(at, f"unknown expectation path '{key}'", key=True)
+        return None
     m = (_HAND_REF if kind == "hand.cost" else _FIELD_REF).fullmatch(ref)
     if m is None:
         what = "a card number (NUMBER or NUMBER#K) or a position" if kind == "hand.cost" else \
@@ -637,10 +435,10 @@ def _expectation(doc: _Doc, at: tuple, key, value, lookup: _Lookup) -> _Expect:
         raise doc.error(at, f"{key}: unknown card number '{m.group('number')}'", key=True)
     if _CARD_ATTRS[attr] == "bool":
         if not isinstance(value, bool):
-            raise bad("true or false")
+            raise e.bad("true or false")
     elif not _is_int(value):
-        raise bad("an integer")
-    return _Expect(key, kind, player, ref, value, line)
+        raise e.bad("an integer")
+    return e.expect(kind, player, ref)
 
 
 # ==========================================================================================================
@@ -711,7 +509,7 @@ def build_game(scenario: Scenario, *, run: bool = True, trace: bool = False) -> 
         own_first_turn = 1 if owner == first else 2
         p.first_turn_done = ps.first_turn_done if ps.first_turn_done is not None else st.turn > own_first_turn
     if trace:
-        g.trace = _Trace(g)
+        g.trace = sf.Trace(g, RULES)
     if st.phase == "setup":
         g.turn = 0
         g.phase = "setup"
@@ -737,150 +535,13 @@ def build_game(scenario: Scenario, *, run: bool = True, trace: bool = False) -> 
     return g
 
 
-class _Trace(list):
-    """``game.trace``: the steps the engine took by itself, as ``(player, kind, option)``; ``snapshots[i]`` is a
-    copy of the game when step ``i`` was taken (to resolve card references as they were then), ``used[i]``
-    whether a scripted action already matched it. :meth:`reset` starts a new window (an asked decision)."""
-
-    def __init__(self, game: Game) -> None:
-        super().__init__()
-        self.game = game
-        self.snapshots: list[Game] = []
-        self.used: list[bool] = []
-
-    def append(self, step) -> None:  # called by Game.ask
-        super().append(step)
-        snap = self.game.clone()
-        snap.trace = None
-        self.snapshots.append(snap)
-        self.used.append(False)
-
-    def reset(self) -> None:
-        self.clear()
-        self.snapshots.clear()
-        self.used.clear()
-
-    def _names(self, i: int, player: int, text: str) -> bool:
-        step_player, kind, option = self[i]
-        if self.used[i] or step_player != player:
-            return False
-        snap = self.snapshots[i]
-        snap.pending = Decision(step_player, kind, (option,))
-        try:
-            return _parse(snap, text) == option
-        except IllegalAction:
-            return False
-        finally:
-            snap.pending = None
-
-    def match(self, player: int, text: str) -> bool:
-        """Mark and return True if ``text`` names a step of ``player`` in this window (each used at most once);
-        a multi-card answer may name several consecutive one-card steps."""
-        for i in range(len(self)):
-            if self._names(i, player, text):
-                self.used[i] = True
-                return True
-        parts = notation.split_multi(text)
-        if len(parts) > 1:
-            taken: list[int] = []
-            for part in parts:
-                for i in range(len(self)):
-                    if i not in taken and self._names(i, player, part):
-                        taken.append(i)
-                        break
-                else:
-                    return False
-            for i in taken:
-                self.used[i] = True
-            return True
-        return False
-
-
 # ==========================================================================================================
 # Playing the script (SCENARIOS.md "actions")
 # ==========================================================================================================
 
-def _pending_text(g: Game) -> str:
-    """``"pN KIND: OPTION; OPTION"``, or ``"none (game over: ...)"``."""
-    d = g.pending
-    if d is None:
-        if g.winner is None:
-            return "none"
-        who = "draw" if g.winner == Game.DRAW else f"p{g.winner + 1} wins"
-        return f"none (game over: {who})"
-    return f"p{d.player + 1} {d.kind}: " + "; ".join(notation.labels(g))
-
-
-def _parse(g: Game, text: str) -> tuple:
-    """``notation.parse``, where a ``choose`` of several cards names a set: any order of the listed cards
-    matches (``choose a, b`` = ``choose b, a``). Raises IllegalAction."""
-    try:
-        return notation.parse(g, text)
-    except IllegalAction:
-        refs = [r.strip() for r in text[len("choose "):].split(",")] if text.startswith("choose ") else []
-        if 1 < len(refs) <= 6 and not text.startswith(("choose option", "choose effect")):
-            for perm in permutations(refs):
-                try:
-                    return notation.parse(g, "choose " + ", ".join(perm))
-                except IllegalAction:
-                    continue
-        raise
-
-
-def _answers(g: Game, player: int, text: str) -> list[str] | None:
-    """The answers (one, or one per card of a multi-card answer fed a card at a time) that play ``text`` for
-    ``player`` from the current decision, or None if it is not legal."""
-    d = g.pending
-    if d is None or d.player != player:
-        return None
-    try:
-        _parse(g, text)
-        return [text]
-    except IllegalAction:
-        pass
-    parts = notation.split_multi(text)
-    if len(parts) < 2:
-        return None
-    trial = g.clone()
-    trial.trace = []
-    kind = trial.pending.kind if trial.pending is not None else None
-    for k, part in enumerate(parts):
-        if trial.pending is None or trial.pending.player != player or trial.pending.kind != kind:
-            # the rest may have been taken by the engine itself (a single option left): accepted and
-            # skipped, as SCENARIOS.md says for steps that passed by themselves
-            auto = [step for step in trial.trace if step[0] == player and step[1] == kind]
-            return parts[:k] if k and len(auto) >= len(parts) - k else None
-        try:
-            trial.apply(_parse(trial, part))
-        except IllegalAction:
-            return None
-    return parts
-
-
-def _play_action(g: Game, trace: _Trace, act: _Action, auto_pass: bool) -> bool:
-    """Play one scripted entry by the matching rules; False if it cannot be played (strict failure)."""
-    while True:
-        if act.text == "concede":  # rule 1-2-3: at any decision, by either player
-            if g.winner is not None:
-                return False
-            trace.reset()
-            g.concede(act.player)
-            return True
-        answers = _answers(g, act.player, act.text)
-        if answers is not None:
-            for part in answers:
-                trace.reset()
-                g.apply(_parse(g, part))
-            return True
-        if trace.match(act.player, act.text):
-            return True
-        if auto_pass and g.pending is not None:
-            decline = next((o for o in g.pending.options if o in DECLINES), None)
-            if decline is not None:
-                trace.reset()
-                g.apply(decline)
-                continue
-        return False
+_parse = sf.parse_any_order(notation.parse)
+"""``notation.parse``, where a ``choose`` of several cards names a set: any order of the listed cards
+matches (``choose a, b`` = ``choose b, a``). Raises IllegalAction."""
 
 
 def play_action(game: Game, player: int, text: str, *, auto_pass: bool = False) -> bool:
@@ -894,14 +555,8 @@ def play_action(game: Game, player: int, text: str, *, auto_pass: bool = False) 
     Skipped-step matching needs ``game.trace`` as set up by ``build_game(..., trace=True)``; with any other
     trace only legal answers (and ``auto_pass``) apply.
     """
-    trace = game.trace if isinstance(game.trace, _Trace) else _Trace(game)
-    return _play_action(game, trace, _Action(0, player, " ".join(text.split()), 0), auto_pass)
-
-
-def _is_legal(g: Game, text: str) -> bool:
-    if text == "concede":
-        return g.winner is None
-    return g.pending is not None and _answers(g, g.pending.player, text) is not None
+    trace = game.trace if isinstance(game.trace, sf.Trace) else sf.Trace(game, RULES)
+    return sf.play(game, trace, _Action(0, player, " ".join(text.split()), 0), auto_pass, RULES)
 
 
 # ==========================================================================================================
@@ -916,12 +571,9 @@ def _numbers(g: Game, ids) -> list[str]:
 
 
 def _read(g: Game, e: _Expect):
-    """The value found for expectation ``e`` (same shape as its expected value)."""
+    """The value found for expectation ``e`` (same shape as its expected value); ``winner`` and ``pending``
+    are read by :func:`tcgsim.core.scenario_files.read_value`."""
     k = e.kind
-    if k == "winner":
-        return {None: "none", 0: "p1", 1: "p2", Game.DRAW: "draw"}[g.winner]
-    if k == "pending":
-        return "none" if g.pending is None else f"p{g.pending.player + 1} {g.pending.kind}"
     p = g.players[e.player]
     if k == "life":
         return len(p.life)
@@ -970,59 +622,25 @@ def _read(g: Game, e: _Expect):
     raise AssertionError(k)
 
 
-def _check(g: Game, cp: _Checkpoint) -> list[Failure]:
-    out = []
-    for e in cp.expects:
-        if e.kind in ("legal", "illegal"):
-            want = e.kind == "legal"
-            for text in e.value:
-                if _is_legal(g, text) != want:
-                    out.append(Failure(cp.after, e.kind, text, _pending_text(g)))
-            continue
-        found = _read(g, e)
-        if e.kind in _LIST_PATHS.values() and e.kind not in _ORDERED:
-            ok = isinstance(found, list) and Counter(found) == Counter(e.value)
-        else:
-            ok = found == e.value and type(found) is type(e.value)
-        if not ok:
-            out.append(Failure(cp.after, e.path, e.value, found))
-    return out
-
-
 # ==========================================================================================================
 # Running
 # ==========================================================================================================
 
+RULES = sf.ScenarioGame(
+    build=lambda scenario, **kw: build_game(scenario, **kw),
+    parse=_parse,
+    labels=notation.labels,
+    read=_read,
+    declines=DECLINES,
+    ordered=_ORDERED,
+    split=notation.split_multi,
+)
+"""The ONE PIECE CARD GAME's part of the shared scenario runner (:mod:`tcgsim.core.scenario_files`)."""
+
+
 def run_loaded(scenario: Scenario) -> ScenarioResult:
     """Play a loaded scenario and check its expectations (see :func:`run_scenario`)."""
-    g = build_game(scenario, run=False, trace=True)
-    trace: _Trace = g.trace
-    failures: list[Failure] = []
-    by_after: dict[int, list[_Checkpoint]] = {}
-    for cp in scenario.checkpoints:
-        by_after.setdefault(cp.after, []).append(cp)
-
-    def check(k: int) -> None:
-        for cp in by_after.get(k, ()):
-            failures.extend(_check(g, cp))
-
-    try:
-        g.run()
-    except (EngineError, IllegalAction) as exc:
-        failures.append(Failure(0, "state", "a game that runs", f"engine error: {exc}"))
-        return ScenarioResult(scenario.file, False, failures, game=g)
-    check(0)
-    for act in scenario.actions:
-        try:
-            ok = _play_action(g, trace, act, scenario.auto_pass)
-        except (EngineError, IllegalAction) as exc:
-            failures.append(Failure(act.index - 1, f"action {act.index}", act.text, f"engine error: {exc}", act.actor))
-            break
-        if not ok:
-            failures.append(Failure(act.index - 1, f"action {act.index}", act.text, _pending_text(g), act.actor))
-            break
-        check(act.index)
-    return ScenarioResult(scenario.file, not failures, failures, game=g)
+    return sf.run_loaded(scenario, RULES)
 
 
 def run_scenario(path: str | Path, db: CardDatabase | None = None) -> ScenarioResult:
@@ -1032,24 +650,9 @@ def run_scenario(path: str | Path, db: CardDatabase | None = None) -> ScenarioRe
     A scripted action that cannot be played is a failure ``{"after": K-1, "path": "action K", ...}`` and the
     expectations after it are not checked.
     """
-    try:
-        scenario = load_scenario(path, db)
-    except ScenarioFormatError as exc:
-        return ScenarioResult(str(path), False, error=str(exc))
-    return run_loaded(scenario)
+    return sf.load_and_run(str(path), lambda: load_scenario(path, db), RULES)
 
 
 def run_scenario_text(text: str, filename: str = "<scenario>", db: CardDatabase | None = None) -> ScenarioResult:
     """:func:`run_scenario` on the scenario ``text`` (reported as ``filename``); for tests."""
-    try:
-        scenario = load_scenario_text(text, filename, db)
-    except ScenarioFormatError as exc:
-        return ScenarioResult(filename, False, error=str(exc))
-    return run_loaded(scenario)
-
-
-def run_command(files: Sequence[str], json_output: bool = False, out=None, err=None) -> int:
-    """``tcgsim scenario run``; see :func:`tcgsim.core.scenario_files.run_command` (files of every game)."""
-    from ..core.scenario_files import run_command as run_any
-
-    return run_any(files, json_output=json_output, out=out, err=err)
+    return sf.load_and_run(filename, lambda: load_scenario_text(text, filename, db), RULES)

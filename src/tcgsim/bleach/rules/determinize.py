@@ -3,13 +3,20 @@ that owner's hidden slots (the opponent's hand and reserves; both decks; all sou
 
 from __future__ import annotations
 
+from ...core.hidden import Slot, redeal
 
-def determinize(g, player: int, rng):
-    """A clone of ``g`` where every card hidden from ``player`` is redealt at random (zone sizes kept)."""
-    h = g.clone()
+
+def hidden_slots(h, player: int) -> list[list[Slot]]:
+    """The slots hidden from ``player`` (0 or 1) in game ``h``, per owner: ``[slots of p1, slots of p2]``,
+    each in the order hand and reserves (the opponent's only), deck, soul points.
+
+    The opponent's reserves become lists in ``h`` so that their slots can be written; :func:`freeze` turns
+    them back into tuples once the cards are dealt. Use on a clone.
+    """
+    out = []
     for owner in (0, 1):
         p = h.players[owner]
-        slots = []
+        slots: list[Slot] = []
         if owner != player:
             slots += [(p.hand, k) for k in range(len(p.hand))]
             for s in list(p.reserve):
@@ -17,12 +24,23 @@ def determinize(g, player: int, rng):
                 slots += [(p.reserve[s], k) for k in range(len(p.reserve[s]))]
         slots += [(p.deck, k) for k in range(len(p.deck))]
         slots += [(p.soul, k) for k in range(len(p.soul))]
-        cards = [zone[k] for zone, k in slots]
-        rng.shuffle(cards)
-        for (zone, k), c in zip(slots, cards):
-            zone[k] = c
+        out.append(slots)
+    return out
+
+
+def freeze(h) -> None:
+    """Every reserve of ``h`` back to a tuple (after :func:`hidden_slots`)."""
+    for p in h.players:
         for s in list(p.reserve):
             p.reserve[s] = tuple(p.reserve[s])
+
+
+def determinize(g, player: int, rng):
+    """A clone of ``g`` where every card hidden from ``player`` is redealt at random (zone sizes kept)."""
+    h = g.clone()
+    for slots in hidden_slots(h, player):
+        redeal(slots, rng)
+    freeze(h)
     h.rng = rng.clone()
     return h
 

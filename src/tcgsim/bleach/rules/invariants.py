@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 
+from ...core.hidden import check_views_unchanged, redeal
+from ...core.invariants import check_once, count_cards
+from .determinize import freeze, hidden_slots
 from .view import player_view
 
 
@@ -23,11 +26,7 @@ def check_conservation(g) -> None:
                  *p.reserve.values(), *p.pieces.values()]
         if p.bearer >= 0:
             zones.append([p.zanpakuto])
-        for zone in zones:
-            for cid in zone:
-                if g.t.owner[cid] != i:
-                    raise InvariantError(f"card {cid} ({g.t.numbers[cid]}) of p{g.t.owner[cid] + 1} is in p{i + 1}'s zones")
-                seen[cid] += 1
+        count_cards(g, i, zones, seen, InvariantError)
         for s in list(p.reserve) + list(p.pieces):
             if s not in p.souls and (p.reserve.get(s) or p.pieces.get(s)):
                 raise InvariantError(f"p{i + 1}: {g.t.numbers[s]} has a reserve or pieces but is not on the field")
@@ -36,9 +35,7 @@ def check_conservation(g) -> None:
     if g.combat is not None:
         for cid in g.combat[2] + g.combat[3]:
             seen[cid] += 1
-    for cid, count in enumerate(seen):
-        if count != 1:
-            raise InvariantError(f"card {cid} ({g.t.numbers[cid]}) is in {count} places")
+    check_once(g, seen, InvariantError)
 
 
 def check_limits(g) -> None:
@@ -80,43 +77,14 @@ def check_copies(g, db) -> None:
 
 def check_views(g, rng) -> None:
     """A view holds nothing hidden: moving hidden cards (the opponent's hand and reserves, both decks, all
-    soul points) around, keeping each zone's size, leaves the view unchanged."""
-    for player in (0, 1):
-        before = player_view(g, player)
-        h = g.clone()
-        slots = []
-        for owner in (0, 1):
-            p = h.players[owner]
-            if owner != player:
-                slots += [(p.hand, k) for k in range(len(p.hand))]
-                for s in list(p.reserve):
-                    p.reserve[s] = list(p.reserve[s])
-                    slots += [(p.reserve[s], k) for k in range(len(p.reserve[s]))]
-            slots += [(p.deck, k) for k in range(len(p.deck))]
-            slots += [(p.soul, k) for k in range(len(p.soul))]
-        cards = [zone[k] for zone, k in slots]
-        rng.shuffle(cards)
-        for (zone, k), c in zip(slots, cards):
-            zone[k] = c
-        for p in h.players:
-            for s in list(p.reserve):
-                p.reserve[s] = tuple(p.reserve[s])
-        after = player_view(h, player)
-        if after != before:
-            raise InvariantError(f"p{player + 1}'s view changes when only hidden cards move: "
-                                 f"{_first_difference(before, after)}")
+    soul points) around, keeping each zone's size, leaves the view unchanged (one deal of all the hidden
+    slots of both owners together)."""
+    check_views_unchanged(g, rng, player_view, _redeal_hidden, InvariantError)
 
 
-def _first_difference(a, b, path="view") -> str:
-    if isinstance(a, dict) and isinstance(b, dict):
-        for k in a.keys() | b.keys():
-            if a.get(k) != b.get(k):
-                return _first_difference(a.get(k), b.get(k), f"{path}.{k}")
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        for i, (x, y) in enumerate(zip(a, b)):
-            if x != y:
-                return _first_difference(x, y, f"{path}[{i}]")
-    return f"{path}: {a!r} != {b!r}"
+def _redeal_hidden(h, player: int, rng) -> None:
+    redeal([slot for slots in hidden_slots(h, player) for slot in slots], rng)
+    freeze(h)
 
 
 def check_all(g, db, rng) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...core.rng import derive_seed
+from ...core.setup import keep_or_mulligan
 from .engine import HAND_SIZE, Game, Tables
 from .frames import handler
 
@@ -69,21 +70,15 @@ def setup(g: Game, frame, choice) -> None:
 def keep(g: Game, frame, choice) -> None:
     """seed §Préparation: « une et une seule fois, ... les remettre dans son deck, le mélanger puis piocher 6
     nouvelles cartes » — the soul points are not taken back."""
-    player = frame[1]
-    if choice is None:
-        choice = g.ask(player, "keep", [("keep",), ("mulligan",)])
-        if choice is None:
-            return
-    g.stack.pop()
-    if choice[0] == "mulligan":
-        p = g.players[player]
-        p.deck.extend(p.hand)
-        p.hand.clear()
-        g.rng.shuffle(p.deck)
-        g.emit(None, f"p{player + 1} mulligans")
-        g.draw(player, HAND_SIZE)
-    else:
-        g.emit(None, f"p{player + 1} keeps")
+    keep_or_mulligan(g, frame[1], choice, _shuffle_deck, _draw_hand)
+
+
+def _shuffle_deck(g: Game, player: int) -> None:
+    g.rng.shuffle(g.players[player].deck)
+
+
+def _draw_hand(g: Game, player: int) -> None:
+    g.draw(player, HAND_SIZE)
 
 
 @handler("begin")

@@ -7,6 +7,7 @@ Force Spirituelle reserves (counts only), the opponent's face-down starting Ame 
 
 from __future__ import annotations
 
+from ...core.hidden import pending_view, view_header
 from .notation import label, render
 
 
@@ -55,16 +56,12 @@ def player_view(g, player: int) -> dict:
     """JSON-ready view of ``player``: ``{"you", "turn", "active", "first", "phase", "winner", "me",
     "opponent", "combat", "pending"}``; ``pending["options"]`` (labels) only when ``player`` decides."""
     out = {
-        "you": f"p{player + 1}",
-        "turn": g.turn,
-        "active": f"p{g.active + 1}",
-        "first": None if g.first < 0 else f"p{g.first + 1}",
-        "phase": g.phase,
-        "winner": None if g.winner is None else ("draw" if g.winner == 2 else f"p{g.winner + 1}"),
+        **view_header(g, player),
         "me": _side(g, player, player),
         "opponent": _side(g, player, 1 - player),
         "combat": None,
-        "pending": None,
+        # Of the other player's decision, only whose it is: the kind could reveal a hidden reserve (``unleash``).
+        "pending": pending_view(g, player, render),
     }
     c = g.combat
     if c is not None:
@@ -75,11 +72,4 @@ def player_view(g, player: int) -> dict:
             "defender_pc": None if c[1] < 0 else g.pc(c[1]),
             "attacker_cards": [n[x] for x in c[2]], "defender_cards": [n[x] for x in c[3]],
         }
-    d = g.pending
-    if d is not None and d.player == player:
-        out["pending"] = {"player": f"p{player + 1}", "kind": d.kind,
-                          "options": [render(g, player, o) for o in d.options]}
-    elif d is not None:
-        # Only whose decision it is: the kind could reveal a hidden reserve (e.g. ``unleash``).
-        out["pending"] = {"player": f"p{d.player + 1}"}
     return out

@@ -46,11 +46,18 @@ def _one_at_a_time(g, frame, a, choice, available, step) -> None:
 def op_draw(g, frame, a, choice) -> None:
     """Rule 4-5: draw N cards; "draw up to N": the player may stop before each draw (4-5-4)."""
     who = chooser_of(g, frame[1], a)
+    if g.mods and who == g.t.owner[frame[1]] and cv.draw_forbidden(g, who):
+        finish(g, frame, did=False)  # "you cannot draw cards using your own effects" (OP12-099)
+        return
     if a.param("up_to"):
         deck = g.players[who].deck
         _one_at_a_time(g, frame, a, choice, lambda: bool(deck), lambda: draw(g, who, 1))
         return
-    n = draw(g, who, a.amount or 1)
+    amount = a.amount or 1
+    if a.param("equal_to") is not None:
+        # "draw cards equal to the number you returned to your deck": the cards the previous action moved
+        amount = len(g.ctx.get(frame[4], EMPTY_CTX)[0])
+    n = draw(g, who, amount) if amount else 0
     finish(g, frame, did=n > 0)
 
 
@@ -73,6 +80,24 @@ def op_modify_power(g, frame, a, choice) -> None:
     for c in chosen:
         if g.on_field(c):
             cv.add_modifier(g, c, cv.POWER, amount, kind, turn, me)
+    finish(g, frame, it=chosen, did=bool(chosen))
+
+
+@op("set_power_zero")
+def op_set_power_zero(g, frame, a, choice) -> None:
+    """ "Set the power of up to 1 of your opponent's Characters to 0 during this turn" (rule 4-12-1): the
+    card loses as much power as it has when the effect resolves, for the duration; nothing happens to a
+    card whose power is 0 or less (4-12-2). Power it gains later still adds on top."""
+    chosen = choose_targets(g, frame, a, choice)
+    if chosen is None:
+        return
+    me = g.t.owner[frame[1]]
+    kind, turn = duration_of(g, me, a.duration)
+    for c in chosen:
+        if g.on_field(c):
+            p = cv.power(g, c)
+            if p > 0:
+                cv.add_modifier(g, c, cv.POWER, -p, kind, turn, me)
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
@@ -142,6 +167,9 @@ def op_rest(g, frame, a, choice) -> None:
         if len(a.target.zones) > 1:
             return _rest_cards_or_don(g, frame, a, choice)
         return _rest_don(g, frame, a, choice)
+    if a.target.alternatives and any("don" in alt.zones for alt in a.target.alternatives):
+        # "Rest up to 1 of your opponent's DON!! cards or Characters with a cost of 6 or less" (OP09-036)
+        return _rest_cards_or_don(g, frame, a, choice)
     chosen = choose_targets(g, frame, a, choice)
     if chosen is None:
         return
@@ -210,7 +238,8 @@ def _rest_cards_or_don(g, frame, a, choice) -> None:
     p = g.players[who]
     state = frame[5]
     chosen, dons = (state[1], state[2]) if state and state[0] == "total" else ((), 0)
-    cards = candidates(g, src, replace(sel, zones=tuple(z for z in sel.zones if z != "don"), total=False),
+    cards = candidates(g, src, replace(sel, zones=tuple(z for z in sel.zones if z != "don"), total=False,
+                                       alternatives=tuple(x for x in sel.alternatives if "don" not in x.zones)),
                        g.ctx.get(frame[4]))
     don_opt = ("don", "active" if who == me else "opp_active")
     limit = sel.count or 1
@@ -403,6 +432,8 @@ def op_to_deck(g, frame, a, choice) -> None:
         state = ("ordering", state[1], (), "top" if choice[1] == 1 else "bottom")
         choice = None
     _, cards, ordered, position = state
+    if position == "any":  # "Return all cards in your hand to your deck and shuffle your deck": no order
+        ordered = cards
     if choice is not None:
         ordered = ordered + (choice[1],)
     while len(ordered) < len(cards):
@@ -483,6 +514,10 @@ def op_add_to_hand(g, frame, a, choice) -> None:
     chosen = choose_targets(g, frame, a, choice)
     if chosen is None:
         return
+    me = g.t.owner[frame[1]]
+    if g.mods and cv.life_to_hand_forbidden(g, me):
+        # "you cannot add Life cards to your hand using your own effects" (OP02-004): not your Life cards
+        chosen = [c for c in chosen if not (g.t.owner[c] == me and c in g.players[me].life)]
     for c in chosen:
         where = remove_from_zone(g, c)
         owner = g.t.owner[c]
@@ -561,7 +596,7 @@ def return_looked(g, frame, choice) -> None:
 def op_shuffle(g, frame, a, choice) -> None:
     from ..rules.zones import shuffle_deck
 
-    shuffle_deck(g, g.t.owner[frame[1]])
+    shuffle_deck(g, chooser_of(g, frame[1], a))  # "Your opponent ... shuffles their deck" (OP06-047)
     finish(g, frame)
 
 
@@ -610,7 +645,11 @@ def op_give_don(g, frame, a, choice) -> None:
     ask = own and bool(a.param("up_to"))
     # "... up to 1 rested DON!! card each": every chosen card receives the amount, else only one does
     targets = chosen if a.param("each") else chosen[:1]
+    recipient_owner = a.param("don_of") == "recipient"  # "to its owner's Leader or 1 of their Characters"
     while ti < len(targets):
+        if recipient_owner:  # a DON!! of the cost area of the chosen card's owner (OP15-010)
+            p = g.players[g.t.owner[targets[ti]]]
+            ask = bool(a.param("up_to")) and g.t.owner[targets[ti]] == me
         if n >= (a.amount or 1) or not (p.don_active if active else p.don_rested):
             ti, n = ti + 1, 0
             continue
@@ -640,7 +679,8 @@ def op_play(g, frame, a, choice) -> None:
     looked-at cards, or this card from Life); [On Play] fires (10-2-6). Only Character and Stage cards
     are candidates: an Event is never played this way (card Q&A ST02-017)."""
     chosen = choose_cards(g, frame, a.target, chooser_of(g, frame[1], a), choice, frame[4],
-                          extra_filter=lambda c: g.t.defs[c].category in (CHARACTER, STAGE))
+                          extra_filter=lambda c: g.t.defs[c].category in (CHARACTER, STAGE)
+                          and not _not_playable_by_effects(g, c))
     if chosen is None:
         return
     g.stack.pop()
@@ -660,6 +700,14 @@ def op_play(g, frame, a, choice) -> None:
             g.limbo.append(c)
             g.stack.append(("enter_character_rested" if rested else "enter_character", c, zone))
         g.emit(None, f"p{g.t.owner[c] + 1} plays {g.t.numbers[c]}")
+
+
+def _not_playable_by_effects(g, c: int) -> bool:
+    """ "This card in your hand cannot be played by effects" (OP12-036): while it is in its owner's hand."""
+    for e in g.t.defs[c].effects:
+        if e.kind == "permanent" and any(x.op == "cannot" and x.param("what") == "be_played" for x in e.actions):
+            return c in g.players[g.t.owner[c]].hand
+    return False
 
 
 @handler("enter_character_rested")
@@ -711,6 +759,26 @@ def op_may(g, frame, a, choice) -> None:
 def op_if_you_do(g, frame, a, choice) -> None:
     g.stack.pop()
     if g.ctx.get(frame[4], EMPTY_CTX)[DID]:
+        push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
+
+
+@op("if_you_do_not")
+def op_if_you_do_not(g, frame, a, choice) -> None:
+    """ "Your opponent may trash 1 card from the top of their Life cards. If they do not, give ..." (OP05-099,
+    OP17-117): the text runs unless the optional action before it was chosen and done in full -- trashing
+    fewer cards than written is not doing it (8-3-3). cards.py accepts it only right after a "may" of one
+    action on a counted number of cards."""
+    from .interpreter import IT, _action_at, effect_of
+
+    g.stack.pop()
+    ctx = g.ctx.get(frame[4], EMPTY_CTX)
+    done = ctx[DID]
+    path = frame[3]
+    if done and path[-1] > 0:
+        prev = _action_at(effect_of(g, frame[1], frame[2]), path[:-1] + (path[-1] - 1,))
+        if prev.op == "may" and prev.body and prev.body[-1].target is not None:
+            done = len(ctx[IT]) >= (prev.body[-1].target.count or 1)
+    if not done:
         push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
 
 
@@ -771,6 +839,19 @@ def op_cannot(g, frame, a, choice) -> None:
     kind, turn = duration_of(g, me, a.duration)
     sel = a.target
     what = a.param("what")
+    if what == "attack_leader":  # "you cannot attack a Leader during this turn" (OP06-026): the player, so
+        # also the cards played after it resolved
+        cv.add_modifier(g, -1 - me, cv.PROHIBIT, "attack_leader", kind, turn, me)
+        finish(g, frame, did=True)
+        return
+    if what == "draw":  # "you cannot draw cards using your own effects during this turn" (OP12-099)
+        cv.add_modifier(g, -1 - me, cv.NO_DRAW, 0, kind, turn, me)
+        finish(g, frame, did=True)
+        return
+    if what == "add_life_to_hand":  # "you cannot add Life cards to your hand using your own effects" (OP02-004)
+        cv.add_modifier(g, -1 - me, cv.NO_LIFE_TO_HAND, 0, kind, turn, me)
+        finish(g, frame, did=True)
+        return
     if what == "play":  # "you cannot play Character cards ... during this turn"
         who = 1 - me if sel.owner == "opponent" else me
         cv.add_modifier(g, -1 - who, cv.NO_PLAY, (frame[1], frame[2], frame[3]), kind, turn, me)
@@ -785,8 +866,9 @@ def op_cannot(g, frame, a, choice) -> None:
             if g.on_field(c):
                 if unless is not None:  # "cannot attack unless ... trashes 2 cards from their hand" (OP08-043)
                     cv.add_modifier(g, c, cv.ATTACK_COST, unless.amount or 1, kind, turn, me)
-                else:
-                    cv.add_modifier(g, c, cv.PROHIBIT, what, kind, turn, me)
+                else:  # "by": "cannot be K.O.'d in battle / by effects / by your opponent's effects"
+                    how = a.param("by")
+                    cv.add_modifier(g, c, cv.PROHIBIT, what if how is None else (what, how), kind, turn, me)
         finish(g, frame, it=chosen, did=bool(chosen))
         return
     attacker = a.param("attacker")
@@ -817,6 +899,8 @@ def op_to_life(g, frame, a, choice) -> None:
     at a card added from the deck (rules Q&A). ``life_owner``: ``self``/``opponent``/``same`` (each
     card to its owner's Life)."""
     state = frame[5]
+    if a.param("position") == "any_order":
+        return _reorder_life(g, frame, a, choice)
     if state and state[0] == "where":  # the cards are chosen; now top or bottom (an option decision)
         chosen = list(state[1])
         if choice is None:
@@ -852,6 +936,45 @@ def op_to_life(g, frame, a, choice) -> None:
             life.append(c)
         g.face_up[c] = 1 if face_up else 0
     finish(g, frame, it=chosen, did=bool(chosen))
+
+
+def _reorder_life(g, frame, a, choice) -> None:
+    """ "Look at all of your Life cards and place them back in your Life area in any order" (OP13-105,
+    ST13-012) / "... place the rest back in your Life area in any order" (ST13-016): the looked-at cards
+    still in a Life area go back in the order the effect's player picks (``order``: the first picked ends
+    on top). Each keeps its face (ST13-004 / ST13-012 / ST13-016 Q&A: face-up cards stay face-up) and
+    none leaves the Life area (no "removed from Life" event)."""
+    state = frame[5]
+    me = g.t.owner[frame[1]]
+    if not state or state[0] != "life_order":
+        ctx = g.ctx.get(frame[4], EMPTY_CTX)
+        pool = ctx[1] if a.target is not None and a.target.ref == "rest" else ctx[0]
+        cards = tuple(c for c in pool if c in g.players[g.t.owner[c]].life)
+        state = ("life_order", cards, ())
+    _, cards, ordered = state
+
+    def key(c):  # copies showing the same face are interchangeable
+        return (g.t.owner[c], g.t.numbers[c], g.face_up[c])
+
+    if choice is not None:
+        ordered = ordered + (next(c for c in cards if c not in ordered and key(c) == key(choice[1])),)
+    while len(ordered) < len(cards):
+        left = [c for c in cards if c not in ordered]
+        opts, seen = [], set()
+        for c in left:
+            if key(c) not in seen:
+                seen.add(key(c))
+                opts.append(("order", c))
+        pick = g.ask(me, "order", opts)
+        if pick is None:
+            g.stack[-1] = frame[:5] + (("life_order", cards, ordered),)
+            return
+        ordered = ordered + (next(c for c in left if key(c) == key(pick[1])),)
+    for who in {g.t.owner[c] for c in ordered}:
+        life = g.players[who].life
+        mine = [c for c in ordered if g.t.owner[c] == who]
+        life[:] = [c for c in life if c not in mine] + mine[::-1]  # piles store the top card last
+    finish(g, frame, it=ordered, did=bool(ordered))
 
 
 def _turn(g, frame, a, choice, up: bool) -> None:
@@ -907,7 +1030,7 @@ def op_set_base_power(g, frame, a, choice) -> None:
 def op_return_don(g, frame, a, choice) -> None:
     """Return N DON!! from the field to the DON!! deck (like DON!! −X, rule 8-3-1-6), chosen one at a
     time by the player who returns them (``player``)."""
-    from .interpreter import _don_options, _take_don
+    from .interpreter import _don_options, _take_don, report_don_returned
 
     who = chooser_of(g, frame[1], a)
     state = frame[5]
@@ -925,6 +1048,7 @@ def op_return_don(g, frame, a, choice) -> None:
             return
         _take_don(g, who, pick)
         done += 1
+    report_don_returned(g, who, done)
     finish(g, frame, did=done > 0)
 
 
@@ -987,8 +1111,10 @@ def _look_at_life(g, frame, a, choice) -> None:
     else:
         who = 1 - me if sel.owner == "opponent" else me
     life = g.players[who].life
-    looked = life[::-1][: sel.count or 1]
+    looked = life[::-1] if sel.count is None else life[::-1][: sel.count]  # "look at all of your Life cards"
     for c in looked:
         g.known[me].add(c)
     g.emit(me, f"p{me + 1} looks at {', '.join(g.t.numbers[c] for c in looked) or 'nothing'}")
+    if frame[4] in g.ctx:
+        set_ctx(g, frame[4], looked=looked)  # "place 1 (card) at the top of your deck" (zone looked)
     finish(g, frame, it=looked, did=bool(looked))

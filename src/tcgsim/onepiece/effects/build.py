@@ -168,6 +168,9 @@ def _sel(t, source: _Source | None = None, default_zones: tuple[str, ...] = ()) 
     count = q.count
     if q.bare:
         count = None if np.plural else 1
+    if count is None and not q.up_to and not q.total:
+        # "Return all of your [San-Gorou] and [Sanji] Characters" (ST26-001): every card with either name
+        filters = [Filter("name", "in", f.value) if f.key == "name" and f.op == "all" else f for f in filters]
     if any(f.key == "name" and f.op == "all" for f in filters):
         raise ValueError("a card with several names")
     return Selector(
@@ -318,6 +321,12 @@ class IRBuilder(Transformer):
         )
         return SentenceIR("actions", (action,))
 
+    def s_then_if_attacks_no_blocker(self, t, dur, kw):
+        """ "Then, if the selected card attacks during this turn, your opponent cannot activate [Blocker]."
+        (OP07-057, OP12-077)"""
+        s = self.s_if_attacks_no_blocker(t, dur, kw)
+        return SentenceIR("then", _then(s.actions))
+
     def s_replacement(self, target, rep, items):
         kind, by = rep
         params = _params(by=by)
@@ -347,6 +356,11 @@ class IRBuilder(Transformer):
             # "you may A and B": B is part of the optional part
             last = items[-1]
             return items[:-1] + [replace(last, body=last.body + item)]
+        elif (items and items[-1].op == "negate_effects" and items[-1].duration is None and item
+              and item[0].duration is not None and item[0].target is not None and item[0].target.ref == "it"):
+            # "Negate the effect of up to 1 ... and give that card -4000 power during this turn" (OP09-097):
+            # the duration written once at the end is that of both actions on the same card
+            return items[:-1] + [replace(items[-1], duration=item[0].duration)] + list(item)
         return items + list(item)
 
     def items_or(self, items, item):
@@ -444,6 +458,14 @@ class IRBuilder(Transformer):
     def a_draw_one(self):
         return Action("draw", amount=1)
 
+    def a_draw_equal_moved(self):
+        # "draw cards equal to the number you returned to your deck" (OP04-048): as many as the previous
+        # action moved ("it"); cards.py accepts it only right after moving the whole hand to the deck
+        return Action("draw", params=_params(equal_to=Selector(ref="it", count=None)))
+
+    def o_draws_n(self, n, _cw=None):
+        return Action("draw", amount=n)
+
     def a_trash(self, t, source=None):
         if source is None and isinstance(t, _Target) and not t.np.zones and t.np.location is None:
             source = _Source(("hand",))
@@ -457,6 +479,14 @@ class IRBuilder(Transformer):
 
     def a_gain_power(self, ts, _g, amount, *rest):
         return _each("modify_power", ts, ("leader", "character"), amount=amount, duration=_dur(rest))
+
+    def a_gain_power_additional(self, ts, _g, amount, *rest):
+        """ "that card gains an additional +2000 power": with no duration written, it takes the duration of
+        the power the card gained before in the same effect (compiler._additional_durations, OP01-029)."""
+        acts = self.a_gain_power(ts, _g, amount, *rest)
+        if _dur(rest) is None:
+            acts = tuple(replace(a, params=a.params + (("additional", True),)) for a in acts)
+        return acts
 
     def a_give_cost_all(self, np, amount, *rest):
         """ "Give blue Events in your hand -1 cost": every such card (OP01-067)."""
@@ -550,6 +580,29 @@ class IRBuilder(Transformer):
             source = _UNPLACED
         return Action("play", _sel(t, source), params=_params(rested=True if rested else None))
 
+    def a_play_each_of(self, n, np, source):
+        # "Play up to 1 each of [Sabo], [Portgas.D.Ace], and [Monkey.D.Luffy] with a cost of 2 from your
+        # hand" (ST13-006): one "play up to 1" per name, in the printed order
+        names = next((f.value for f in np.filters if f.key == "name"), None)
+        if names is None or isinstance(names, str):
+            raise ValueError("'each of' without several names")
+        names = names[1] if names[0] == "all" else names
+        rest = tuple(f for f in np.filters if f.key != "name")
+        return tuple(
+            Action("play", _sel(_Target(_Q(count=n, up_to=True), replace(np, filters=(Filter("name", "==", x),) + rest)),
+                                source))
+            for x in names)
+
+    def a_play_alts(self, t1, t2, source):
+        # "Play up to 1 [Heavenly Warriors] with a cost of 1 or up to 1 {Vassals} type Character card with a
+        # cost of 1 from your hand" (OP15-073): one card, either description
+        return Action("play", _sels(_Alts((t1, t2)), source)[0])
+
+    def a_play_two(self, t1, t2, source):
+        # "play up to 1 {X} type Character card with a cost of 6 or less and up to 1 ... with a cost of 4 or
+        # less from your trash" (OP14-084, EB03-049): two plays from the same place, the first one first
+        return (self.a_play(t1, source), self.a_play(t2, source))
+
     def a_play_rested_first(self, t, _r, source):
         return self.a_play(t, _r, source)
 
@@ -598,7 +651,20 @@ class IRBuilder(Transformer):
         return Action("to_deck", _sel(t, source), params=_params(position=pos))
 
     def a_place_deck(self, ts, pos, *rest):
+        if isinstance(ts, _Target) and not ts.q.explicit_owner and ts.np == _NP():
+            # "place 1 card at the top of your deck" after "look at all your Life cards" (ST13-004): a
+            # plain card whose zone the effect implies (compiler._resolve_zones: the looked-at cards)
+            return (Action("to_deck", _sel(ts, _UNPLACED), params=_params(position=pos)),)
         return _each("to_deck", ts, ("character",), params=_params(position=pos))
+
+    def a_reorganize_place(self, pos, *rest):
+        # "look at 2 cards from the top of your deck, reorganize them in any order and place them at the
+        # top or bottom of your deck" (OP17-050): placing several cards asks their order (op_to_deck)
+        return Action("to_deck", _IT, params=_params(position=pos))
+
+    def a_place_n_at_deck(self, n, pos, *rest):
+        # "place 1 at the top of your deck" (ST13-016): that many of the cards the effect looked at
+        return Action("to_deck", Selector(owner="self", zones=(), count=n), params=_params(position=pos))
 
     def a_place_src_deck(self, t, source, pos, *rest):
         return Action("to_deck", _sel(t, source), params=_params(position=pos))
@@ -661,6 +727,14 @@ class IRBuilder(Transformer):
             "give_don", ts, ("leader", "character"), own=True, amount=n, params=_params(state="rested", up_to=True)
         )
 
+    def a_give_don_owners(self, n, _cw, k):
+        """ "Give up to 1 rested DON!! card to its owner's Leader or 1 of their Characters" (OP15-010): a rested
+        DON!! of either player's cost area, to a Leader or Character of that player (``don_of=recipient``)."""
+        if k != 1:
+            raise ValueError("give DON!! to several of its owner's cards")
+        return (Action("give_don", Selector(owner="any", zones=("leader", "character"), count=1, up_to=True),
+                       amount=n, params=_params(state="rested", up_to=True, don_of="recipient")),)
+
     def a_give_don_cards(self, don_t, ts):
         don = _sel(don_t, default_zones=("don",))
         if don.zones != ("don",):
@@ -696,6 +770,9 @@ class IRBuilder(Transformer):
     def a_select(self, ts, source=None):
         if source is not None:
             return Action("select", _sel(ts, source))
+        if isinstance(ts, _Target) and ts.np.category is None and not ts.np.zones and not ts.np.alts:
+            # "Select up to 1 of your [Trafalgar Law] cards" (OP12-077): a Leader or a Character
+            return _each("select", ts, ("leader", "character"))
         return _each("select", ts, ("character",))
 
     def a_choose_cards(self, t, source):
@@ -725,6 +802,11 @@ class IRBuilder(Transformer):
 
     def a_no_refresh_opp(self, ts):
         return _each("no_refresh", ts, ("character",), params=_params(phase="opponent_next"))
+
+    def a_no_refresh_next(self, ts):
+        # "up to 1 of your opponent's Characters with a cost of 0 will not become active in the next Refresh
+        # Phase" (OP05-094): the next Refresh Phase of the card's owner (actions.op_no_refresh)
+        return _each("no_refresh", ts, ("character",), params=_params(phase="owner_next"))
 
     def a_no_refresh_self(self, ts):
         return _each("no_refresh", ts, ("character",), params=_params(phase="your_next"))
@@ -856,6 +938,16 @@ class IRBuilder(Transformer):
             params=_params(what="activate", keyword=kw),
         )
 
+    def a_opp_cannot_activate_kw_of_any(self, kw, np, *rest):
+        """ "your opponent cannot activate the [Blocker] of any Character with a cost of 5 or less" (OP02-061):
+        the same as "cannot activate a [Blocker] Character with a cost of 5 or less"."""
+        sel = _sel(_Target(_Q("opponent", None), np), default_zones=("character",))
+        kwf = Filter("has_keyword", "==", str(kw))
+        return Action(
+            "cannot", replace(sel, owner="opponent", count=None, up_to=False, filters=(kwf, *sel.filters)),
+            duration=_dur(rest), params=_params(what="activate", keyword=str(kw)),
+        )
+
     def a_win(self):
         return Action("win_game")
 
@@ -910,6 +1002,13 @@ class IRBuilder(Transformer):
         sel = _sel(t, default_zones=("character",))
         return Action("set_counter", sel, amount=amount)
 
+    def a_have_counter(self, t, amount):
+        # "All Character cards in your hand without a Counter have a +1000 Counter" (OP17-063); "All of your
+        # {X} type Character cards ... have a +1000 Counter, according to the rules" (EB01-001): a Counter is
+        # only used from the hand (7-1-3-2-1), so cards named with no zone are those in hand
+        sel = _sel(t, default_zones=("hand",))
+        return Action("set_counter", sel, amount=amount)
+
     def a_reveal_alts(self, a, b):
         return _each("reveal", _Alts((a, b)))
 
@@ -929,6 +1028,13 @@ class IRBuilder(Transformer):
         pos = next(r for r in rest if isinstance(r, str) and r in ("top", "bottom", "top_or_bottom"))
         return Action("to_deck", _sel(t, source, default_zones=("character",)), params=_params(position=pos))
 
+    def a_they_place(self, t, source, pos, *rest):
+        # "If your opponent has 8 or more cards in their hand, they place 2 cards from their hand at the
+        # bottom of their deck in any order" (OP16-047): "they" is the opponent, who chooses and orders
+        if source.owner != "opponent":
+            raise ValueError("'they' other than the opponent")
+        return (replace(self.o_place(t, source, pos, *rest), player="opponent"),)
+
     def o_choose(self, t, source, _it=None):
         return Action("trash", _sel(t, source))
 
@@ -937,6 +1043,14 @@ class IRBuilder(Transformer):
         if not isinstance(it, Selector) or it.ref != "it":
             raise ValueError("trash: not the chosen card")
         return Action("trash", _sel(t, source))
+
+    def o_reveal_hand(self):
+        # "Your opponent trashes 1 card from their hand and reveals their hand" (OP07-090): every card of
+        # it becomes known to both players (actions.op_reveal)
+        return Action("reveal", Selector(owner="opponent", zones=("hand",), count=None))
+
+    def a_opponent_two(self, first, second):
+        return tuple(replace(a, player="opponent") for a in _as_tuple(first) + _as_tuple(second))
 
     def o_reveal(self, t):
         """ "your opponent reveals that card / those cards" (the cards chosen from their hand)."""
@@ -1003,8 +1117,23 @@ class IRBuilder(Transformer):
     def r_rested_opp_effects(self):
         return "be_rested", {"by": "opponent_effect"}
 
+    def r_rested_opp_leader_char_effects(self):
+        # "This Character cannot be rested by your opponent's Leader and Character effects" (OP15-024): not
+        # by the effects of an Event or a Stage
+        src = Selector(owner="opponent", zones=("leader", "character"), count=None)
+        return "be_rested", {"by": "opponent_effect", "source": src}
+
+    def r_played_by_effects(self):
+        # "This card in your hand cannot be played by effects" (OP12-036; actions.op_play)
+        return "be_played", {"by": "effect"}
+
     def r_removed_opp_effects(self):
         return "be_removed", {"by": "opponent_effect"}
+
+    def r_removed_own_effects(self):
+        # "All of your opponent's Characters cannot be removed from the field by your effects" (OP14-079):
+        # the effects of this effect's controller
+        return "be_removed", {"by": "your_effect"}
 
     def r_removed(self):
         return "be_removed", {}
@@ -1251,6 +1380,10 @@ class IRBuilder(Transformer):
     def m_attr(self, attr):
         return Filter("attribute", "==", str(attr))
 
+    def m_type_or_attr(self, types, attr):
+        # "{Muggy Kingdom} type or <Slash> attribute Character card" (ST12-003): either holds
+        return Filter("any_of", "==", (_type_filter(types), Filter("attribute", "==", str(attr))))
+
     def m_other(self):
         return Filter("other_than_this", "==", True)
 
@@ -1309,6 +1442,10 @@ class IRBuilder(Transformer):
 
     def h_character_or_stage(self, cw=None):
         return _NP(None, ("character", "stage"), (Filter("category", "in", ("Character", "Stage")),), plural=cw == "cards")
+
+    def h_characters_or_stages(self):
+        # "up to 1 of your opponent's rested Characters or Stages" (OP14-021)
+        return _NP(None, ("character", "stage"), (Filter("category", "in", ("Character", "Stage")),), plural=True)
 
     def noun_alts(self, np):
         return np
@@ -1401,6 +1538,10 @@ class IRBuilder(Transformer):
 
     def pm_name_or_attr(self, names, attr):
         return _Post((Filter("any_of", "==", (_name_filter(names), Filter("attribute", "==", str(attr)))),))
+
+    def pm_type_includes_or_name(self, quoted, names):
+        # "reveal up to 1 card with a type including "Whitebeard Pirates" or [Monkey.D.Luffy]" (OP08-053)
+        return _Post((Filter("any_of", "==", (Filter("type_includes", "==", str(quoted)), _name_filter(names))),))
 
     def pm_with_or(self, a, b):
         a = a[0] if isinstance(a, list) and len(a) == 1 else a
@@ -1796,7 +1937,7 @@ class IRBuilder(Transformer):
         return Event("trashed", _ev(t, source), _params(by=by))
 
     def ev_you_play(self, t):
-        return Event("played", _ev(t, default_zones=("character",)))
+        return Event("played", replace(_ev(t, default_zones=("character",)), owner="self"))
 
     def ev_opp_play(self, t):
         sel = _ev(t, default_zones=("character",))

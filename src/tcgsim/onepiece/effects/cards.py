@@ -24,16 +24,21 @@ COST_OPS = {"rest_don", "don_minus", "rest", "trash", "add_to_hand", "to_deck", 
             "turn_face_up", "turn_face_down", "modify_power", "ko", "give_don", "to_life"}
 ZONES = {"character", "leader", "stage", "field", "hand", "trash", "deck", "life", "looked", "don"}
 DURATIONS = {None, "this_battle", "this_turn", "until_end_of_opponent_next_turn",
-             "until_end_of_opponent_next_end_phase", "until_start_of_your_next_turn"}
+             "until_end_of_opponent_next_end_phase", "until_start_of_your_next_turn",
+             "until_end_of_your_next_turn"}
 PERMANENT_OPS = {"modify_power", "modify_cost", "gain_keyword", "cannot", "can_attack_active", "set_base_power",
-                 "set_counter"}
+                 "set_counter",
+                 "treat_name"}  # rule 2-1-3, read from the card definition by select.card_names
 PROHIBITIONS = {"attack", "attack_leader", "be_ko", "be_removed", "be_rested",  # continuous.prohibited
                 "attack_other_than"}  # continuous.attack_target_forbidden
 # "attacker", "attack_target" and "battle_opponent" are read by select.resolve_ref, but no card text
 # compiles to them yet, so they have no behaviour test: unsupported until one does.
 REFS = {None, "this", "it", "rest"}
 # "... at the end of this turn" (op delayed, interpreter.run_delayed): the actions tested so far
-DELAYED_OPS = {"to_deck", "set_active"}
+DELAYED_OPS = {"to_deck", "set_active", "to_life"}
+# ... and those tested on "this" card only ("trash this Character at the end of this turn", OP03-005;
+# "Return this Character to the owner's hand at the end of this turn", OP04-009)
+DELAYED_THIS_OPS = {"trash", "return_to_hand"}
 
 
 def why_unsupported(eff) -> str | None:
@@ -42,6 +47,13 @@ def why_unsupported(eff) -> str | None:
         for a in eff.actions:
             if a.op not in PERMANENT_OPS:
                 return f"permanent {a.op}"
+            if a.op == "cannot" and a.param("what") == "be_played":
+                # "This card in your hand cannot be played by effects" (OP12-036): read by actions.op_play
+                t = a.target
+                if dict(a.params) != {"what": "be_played", "by": "effect"} or t is None or t.ref != "this" or (
+                        tuple(t.zones) != ("hand",) or eff.conditions or len(eff.actions) != 1):
+                    return "prohibition be_played"
+                continue
             if a.op == "gain_keyword" and a.param("keyword") not in KEYWORD_BITS:
                 return f"keyword {a.param('keyword')}"
             if a.param("per") is not None and a.param("per").ref is not None:
@@ -59,7 +71,8 @@ def why_unsupported(eff) -> str | None:
                 if (a.param("what") == "attack_other_than") != (a.param("only") is not None) or (
                         a.param("only") is not None and keys != {"what", "only"}):
                     return "prohibition attack_other_than"
-                if a.param("by") not in (None, "battle", "effect", "opponent_effect"):
+                if a.param("by") not in (None, "battle", "effect", "opponent_effect") and not (
+                        a.param("by") == "your_effect" and a.param("what") == "be_removed"):
                     return f"prohibition by {a.param('by')}"
                 if a.param("when") not in (None, "turn_played"):
                     return f"prohibition when {a.param('when')}"
@@ -104,6 +117,8 @@ def why_unsupported(eff) -> str | None:
     if r:
         return r
     for c in eff.costs:
+        if c.op == "return_don" and c.target is None and not c.options and set(dict(c.params)) <= {"or_more"}:
+            continue  # "return N (or more) DON!! cards from your field to your DON!! deck": DON!! -X (interpreter)
         if c.op not in COST_OPS or c.options:
             return f"cost {c.op}"
         if c.op not in ("rest_don", "don_minus"):
@@ -138,6 +153,26 @@ def _when(ev) -> str | None:
             if r:
                 return r
         return None
+    if ev.kind == "battle_ko":
+        # "When this Character battles and K.O.'s your opponent's Character" (rules/zones.do_ko, in battle)
+        sel, opp = ev.subject, params.get("opponent")
+        if set(params) - {"opponent"} or sel is None or sel.ref != "this" or opp is None or (
+                opp.owner != "opponent" or tuple(opp.zones) != ("character",) or opp.ref or opp.alternatives):
+            return "timing when battle_ko"
+        return _selector(opp)
+    if ev.kind == "attack_damage":
+        # "When this Character's / this Leader's attack deals damage to your opponent's Life" (rules/damage.py)
+        sel = ev.subject
+        if params or sel is None or sel.ref != "this" or sel.filters or sel.alternatives:
+            return "timing when attack_damage subject"
+        return None
+    if ev.kind == "trigger_activated":
+        # "When a [Trigger] activates": either player's, reported by rules/damage.life_damage once the
+        # [Trigger] is activated (its effect resolves first)
+        sel = ev.subject
+        if params or sel is None or sel.owner != "any" or sel.zones or sel.filters or sel.ref:
+            return "timing when trigger_activated subject"
+        return None
     if ev.kind == "damage_taken":
         # "When you take damage": reported by rules/damage.py for each point dealt to your Leader
         sel = ev.subject
@@ -158,10 +193,20 @@ def _when(ev) -> str | None:
             return f"timing when keyword_activated {sorted(params.items())}"
         params = {}
     if ev.kind == "played":
-        # reported by main_phase.enter_character with the zone the Character came from
-        if params != {"source": "trash"}:
+        # reported by main_phase.enter_character with the zone the Character came from; "When you play a
+        # Character" / "When your opponent plays a Character ...": any play, from hand or by an effect
+        sel = ev.subject
+        if params != {"source": "trash"} and not (
+                not params and sel is not None and sel.owner in ("self", "opponent") and tuple(sel.zones) == ("character",)
+                and sel.ref is None and not sel.alternatives):
             return f"timing when played {sorted(params.items())}"
         params = {}
+    if ev.kind == "don_returned" and "at_least" in params:
+        # "When 2 or more DON!! cards on your field are returned to your DON!! deck": one cost or action
+        # returning that many (interpreter.report_don_returned)
+        n = params.pop("at_least")
+        if not isinstance(n, int) or n < 2 or params:
+            return "timing when don_returned at_least"
     if ev.kind in ("rested", "keyword_activated") and params:
         return f"timing when {ev.kind} {sorted(params)}"
     if set(params) - {"by"} or params.get("by") not in (None, "battle", "effect", "opponent_effect", "your_effect"):
@@ -231,6 +276,9 @@ def _filter(f, sel, counted: bool) -> str | None:
         if f.key == "distinct_names" and "don" not in sel.zones:
             return None
         return f"filter {f.key}"
+    if f.key in ("total_power", "total_cost") and not counted and f.op == "<=" and sel.count and sel.up_to and (
+            sel.ref is None and not sel.alternatives and not sel.total):
+        return None  # "K.O. up to 2 ... with a total power of 4000 or less" (interpreter.choose_cards, OP05-007)
     if f.key not in FILTER_KEYS:
         return f"filter {f.key}"
     if f.key == "any_of":
@@ -258,26 +306,53 @@ def _this_way(prev) -> bool:
     return leaves[0].op in ("trash", "rest") and t is not None and t.ref is None and t.count is None and t.up_to
 
 
-def _actions(actions) -> str | None:
+def _whole_hand_to_deck(prev) -> bool:
+    """Whether the actions before a "draw cards equal to the number you returned to / placed at the bottom of
+    your deck" move the player's whole hand to the deck (through "you may" / "If you do"), then at most
+    shuffle: "it" is then the cards moved (OP04-048, P-046)."""
+    leaves = []
+    for a in prev:
+        leaves.extend(a.body if a.op in ("may", "if_you_do") else (a,))
+    leaves = [a for a in leaves if a.op != "shuffle_deck"]
+    if len(leaves) != 1:
+        return False
+    t = leaves[0].target
+    return leaves[0].op == "to_deck" and t is not None and t.ref is None and t.zones == ("hand",) and (
+        t.count is None and not t.up_to and not t.filters and t.owner == "self" and leaves[0].player == "self")
+
+
+def _actions(actions, prev=()) -> str | None:
+    """``prev``: for the body of an "If you do", the actions before it."""
     for i, a in enumerate(actions):
         if a.op not in OPS:
             return f"action {a.op}"
+        if a.op == "draw" and a.param("equal_to") is not None and not (
+                a.player == "self" and _whole_hand_to_deck(tuple(prev) + tuple(actions[:i]))):
+            return "draw equal to the cards of an earlier action"
         if a.duration not in DURATIONS:
             return f"duration {a.duration}"
+        if a.op == "if_you_do_not":
+            # "Your opponent may trash 1 card ... If they do not, ..." (actions.op_if_you_do_not): right after
+            # a "may" of one action on a counted number of cards, so that "did it in full" can be read
+            prev = actions[i - 1] if i > 0 else None
+            b = prev.body[0] if prev is not None and prev.op == "may" and len(prev.body) == 1 else None
+            if b is None or b.target is None or b.target.ref is not None or not b.target.count or b.target.up_to:
+                return "action if_you_do_not"
         if a.op == "change_attack_target" and (a.target is None or a.target.ref != "it"):
             return "change_attack_target other than to the selected card"
         if a.op == "delayed" and (a.param("at") != "end_of_turn" or any(
-                b.op not in DELAYED_OPS or b.target is None or b.target.ref not in (None, "it") for b in a.body)):
+                b.target is None or not (b.op in DELAYED_OPS and b.target.ref in (None, "it", "this")
+                                         or b.op in DELAYED_THIS_OPS and b.target.ref == "this") for b in a.body)):
             return "action delayed"
         if a.op == "gain_keyword" and a.param("keyword") not in KEYWORD_BITS:
             return f"keyword {a.param('keyword')}"
         if a.op in ("modify_power", "modify_cost") and a.duration is None:
-            # OP01-029 "that card gains an additional +2000 power": the text's duration ("during this
-            # battle") is not carried over, and no duration would last the whole turn
+            # no duration written and none carried over (compiler._additional_durations gives "that card
+            # gains an additional +2000 power" the earlier power's, OP01-029): none would last the whole turn
             return f"{a.op} without a duration"
         if a.op == "negate_effects" and a.duration is None:
-            # OP09-093 "negate the effect of ... and that Character cannot attack until the end of your
-            # opponent's next turn": which duration the negation takes is not carried over
+            # no duration written ("Negate ... and give that card -4000 power during this turn" takes the
+            # next action's, build.items_more, OP09-097 / OP09-093)
             return "negate_effects without a duration"
         if a.param("per") is not None and a.param("per").ref is not None and not (
                 a.op == "modify_power" and a.param("per").ref == "it" and _this_way(actions[:i])):
@@ -299,9 +374,28 @@ def _actions(actions) -> str | None:
                         unless.op == "trash" and unless.target is not None and unless.target.zones == ("hand",)
                         and not unless.target.filters and unless.amount == unless.target.count):
                     return "prohibition attack unless other than trashing from hand"
+                if what == "be_ko" and a.param("by") in ("battle", "effect", "opponent_effect"):
+                    keys = keys - {"by"}  # "cannot be K.O.'d in battle / by (your opponent's) effects" (OP04-083)
                 if keys - {"unless"} != {"what"} or (unless is not None and what != "attack") or (
                         a.target is None or a.target.zones and set(a.target.zones) - {"character", "leader"}):
                     return f"prohibition {what} {sorted(keys)}"
+            elif what == "attack_leader":
+                # "you cannot attack a Leader during this turn" (OP06-026): a player flag (actions.op_cannot)
+                t = a.target
+                if keys != {"what"} or t is None or t.ref is not None or t.count is not None or t.filters or (
+                        t.owner != "self" or set(t.zones) != {"leader", "character"} or t.alternatives):
+                    return "prohibition attack_leader"
+                continue
+            elif what == "draw":
+                # "you cannot draw cards using your own effects during this turn" (OP12-099): a player flag
+                if keys != {"what", "by"} or a.param("by") != "own_effect" or a.target is not None or a.duration is None:
+                    return "prohibition draw"
+                continue
+            elif what == "add_life_to_hand":
+                # "you cannot add Life cards to your hand using your own effects during this turn" (OP02-004)
+                if keys != {"what", "by"} or a.param("by") != "own_effect" or a.target is not None:
+                    return "prohibition add_life_to_hand"
+                continue
             elif what == "play":
                 if keys != {"what"} or a.target is None or a.target.ref is not None or a.target.owner not in ("self", "opponent"):
                     return "prohibition play"
@@ -311,6 +405,17 @@ def _actions(actions) -> str | None:
                 continue  # its "anywhere" selector only carries the filters of the cards that cannot be played
             else:
                 return f"prohibition {what}"
+        if a.target is not None and a.op == "rest" and any("don" in alt.zones for alt in a.target.alternatives) and (
+                a.target.count is None or a.target.ref is not None or any(
+                    alt.ref is not None or alt.owner != a.target.owner or alt.alternatives or (
+                        "don" in alt.zones and (alt.zones != ("don",) or alt.filters)) for alt in a.target.alternatives)):
+            # "Rest up to 1 of your opponent's DON!! cards or Characters with a cost of 6 or less" (OP09-036):
+            # actions._rest_cards_or_don, one owner, unfiltered DON!! cards
+            return "rest of DON!! cards among alternatives"
+        if a.target is not None and a.op != "rest" and any("don" in alt.zones for alt in a.target.alternatives):
+            # "Set this Character or up to 1 of your DON!! cards as active" (OP13-035): only "rest" offers the
+            # DON!! alternative (actions._rest_cards_or_don); elsewhere it would be silently dropped
+            return f"{a.op} of DON!! cards among alternatives"
         if "don" in (a.target.zones if a.target else ()) and a.op not in ("rest", "set_active"):
             return f"{a.op} on DON!!"
         if a.op == "rest" and "don" in a.target.zones and len(a.target.zones) > 1:
@@ -324,7 +429,12 @@ def _actions(actions) -> str | None:
                 a.target.owner != "self" or not a.target.up_to or a.target.filters):
             # "rest any number of your DON!! cards" only (actions._rest_don)
             return "rest of all DON!!"
-        if a.op == "to_life" and a.param("position") not in ("top", "bottom", "top_or_bottom", None):
+        if a.op == "to_life" and a.param("position") == "any_order" and a.target is not None and (
+                a.target.ref in ("it", "rest") and any(
+                    b.op == "look" and b.target is not None and b.target.zones == ("life",) and b.target.count is None
+                    for b in actions[:i])):
+            pass  # "Look at all of your Life cards and place them (the rest) back ... in any order" (_reorder_life)
+        elif a.op == "to_life" and a.param("position") not in ("top", "bottom", "top_or_bottom", None):
             return f"to_life position {a.param('position')}"
         if a.op == "return_don" and (a.target is not None or a.param("or_more")):
             return "return_don with a choice"
@@ -343,7 +453,7 @@ def _actions(actions) -> str | None:
             r = _conditions((a.condition,))
             if r:
                 return r
-        r = _actions(a.body)
+        r = _actions(a.body, actions[:i] if a.op == "if_you_do" else ())
         if r:
             return r
         for opt in a.options:

@@ -237,6 +237,7 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
                 actions.extend(s.actions)
 
     actions = list(_resolve_zones(tuple(actions), head_text))
+    actions = list(_additional_durations(tuple(actions)))
     kind, timing_list = _effect_kind(timings, sentence_kinds)
     effs = []
     for timing in timing_list:
@@ -262,6 +263,28 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
 
 
 _LOOKING_OPS = frozenset({"look", "reveal"})
+
+
+def _additional_durations(actions: tuple[Action, ...], last: list | None = None) -> tuple[Action, ...]:
+    """ "Up to 1 of your Leader or Character cards gains +2000 power during this battle. Then, if ..., that
+    card gains an additional +2000 power." (OP01-029): the additional power (build marks it ``additional``
+    when no duration is written) lasts as long as the power that card gained before in the effect; with
+    no such earlier power it keeps no duration (unsupported)."""
+    last = [None] if last is None else last
+    out = []
+    for a in actions:
+        if a.op == "modify_power" and a.param("additional"):
+            params = tuple(p for p in a.params if p[0] != "additional")
+            if a.duration is None and last[0] is not None and a.target is not None and a.target.ref == "it":
+                a = replace(a, duration=last[0], params=params)
+            else:
+                a = replace(a, params=params)
+        if a.body:
+            a = replace(a, body=_additional_durations(a.body, last))
+        if a.op == "modify_power" and a.duration is not None:
+            last[0] = a.duration
+        out.append(a)
+    return tuple(out)
 
 
 def _resolve_selector(t: Selector, looked: bool, text: str, op: str) -> Selector:

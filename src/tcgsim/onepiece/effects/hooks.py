@@ -94,24 +94,30 @@ def has_supported_trigger(g, cid: int) -> bool:
 
 
 # "When ..." auto effects (rule 8-1-3-1-2) written out in the text: the event kinds the engine reports.
-WHEN_EVENTS = {"ko", "attack", "don_returned", "battle", "rested", "keyword_activated", "played", "life_removed",
-               "damage_taken", "any_of", "event_activated"}
+WHEN_EVENTS = {"ko", "attack", "don_returned", "battle", "rested", "keyword_activated", "played", "life_removed", "battle_ko",
+               "damage_taken", "any_of", "event_activated", "attack_damage",
+               "trigger_activated"}  # rules/damage.life_damage: a [Trigger] of either player is activated
 
 
 def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | None = None,
-               source: int = -1, other: int = -1, zone: str | None = None, at: str | None = None) -> None:
+               source: int = -1, other: int = -1, zone: str | None = None, at: str | None = None,
+               count: int | None = None) -> None:
     """Queue the "When ..." effects waiting for event ``kind`` (``ko``: ``subject`` was K.O.'d;
     ``attack``: ``subject`` declared an attack; ``don_returned``: a DON!! of ``player`` went back to the
     DON!! deck; ``rested``: ``subject`` went from active to rested; ``keyword_activated``: ``subject``
     activated [Blocker], the only keyword reported; ``played``: Character ``subject`` was played from
     ``zone``, and is "that Character" (``it``) of the effect; ``life_removed``: ``subject`` left its owner's
     Life cards, by damage or by an effect; ``damage_taken``: the Leader ``subject`` took 1 damage; a
-    ``any_of`` effect waits for any of its events; ``event_activated``: the Event ``subject`` was activated
+    ``any_of`` effect waits for any of its events; ``attack_damage``: the attack of ``subject`` dealt damage
+    to the opponent's Life (rules/damage.life_damage, once per attack, before a [Trigger]); ``event_activated``: the Event ``subject`` was activated
     from hand ([Main] or [Counter]) and its effect has resolved, card Q&A OP01-004 / OP01-062 -- never for a
     [Trigger], which is not activating an Event). ``by`` is ``"battle"`` or ``"effect"``, ``source`` the card whose effect caused it.
     ``battle`` is reported twice per battle (rules/battle.py): ``at="start"`` once the two battling cards are
     fixed (the Block Step is over: "When this Character battles ...") and ``at="end_of_battle"`` after the
-    Damage Step ("If this Character battles ..." / "At the end of a battle in which ...", 7-1-5-2)."""
+    Damage Step ("If this Character battles ..." / "At the end of a battle in which ...", 7-1-5-2).
+    ``don_returned`` is also reported once more with ``count`` after a cost or an action that returned DON!!
+    (interpreter.report_don_returned): only "When 2 or more DON!! cards on your field are returned to your
+    DON!! deck" (``at_least``) waits for that report, the per-card reports never satisfy it."""
     if not g.t.whens:
         return
     defs = g.t.defs
@@ -129,10 +135,10 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
             if ev is None:
                 continue
             if ev.kind == "any_of":  # "When X or Y": either event
-                if not any(sub.kind == kind and _event_matches(g, sub, src, me, subject, subject_owner, by, source, other, zone, at)
+                if not any(sub.kind == kind and _event_matches(g, sub, src, me, subject, subject_owner, by, source, other, zone, at, count)
                            for sub in dict(ev.params)["events"]):
                     continue
-            elif ev.kind != kind or not _event_matches(g, ev, src, me, subject, subject_owner, by, source, other, zone, at):
+            elif ev.kind != kind or not _event_matches(g, ev, src, me, subject, subject_owner, by, source, other, zone, at, count):
                 continue
             if kind == "played":
                 inst = g.next_inst
@@ -144,7 +150,7 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
 
 
 def _event_matches(g, ev, src: int, me: int, subject: int, subject_owner: int, by, source: int, other: int,
-                   zone, at=None) -> bool:
+                   zone, at=None, count=None) -> bool:
     """Whether event ``ev`` of a "When ..." effect of ``src`` (owned by ``me``) matches what happened."""
     from .select import matches
 
@@ -159,6 +165,13 @@ def _event_matches(g, ev, src: int, me: int, subject: int, subject_owner: int, b
             if subject >= 0 and sel.filters and not matches(g, src, subject, sel.filters):
                 return False
     params = dict(ev.params)
+    if kind == "battle_ko":  # ``subject`` (attacking) K.O.'d ``other`` in battle (rules/zones.do_ko)
+        opp = params.get("opponent")
+        return other >= 0 and g.t.owner[other] != me and (opp is None or not opp.filters or matches(g, src, other, opp.filters))
+    if kind == "don_returned" and (params.get("at_least") is None) != (count is None):
+        return False  # per-card reports vs the one report of how many a cost or an action returned
+    if count is not None and count < params.get("at_least", 0):
+        return False
     if kind == "battle":
         # "When this Character battles ..." (no ``at``) waits for the start of the battle, "If this Character
         # battles ..." for its end

@@ -104,7 +104,7 @@ def can_pay(g, src: int, eff) -> bool:
             need_rest += c.amount or 0
             if p.don_active < need_rest:
                 return False
-        elif op == "don_minus":
+        elif op == "don_minus" or op == "return_don" and c.target is None:
             field = p.don_active + p.don_rested + sum(g.given[x] for x in (p.leader, *p.characters))
             if field < (c.amount or 0):
                 return False
@@ -121,6 +121,8 @@ def can_pay(g, src: int, eff) -> bool:
                 return False
         elif c.target is not None and c.op in OPS:
             # any other action used as a cost: it must be possible in full (8-3-1-3)
+            if c.op == "add_to_hand" and "life" in c.target.zones and g.mods and cv.life_to_hand_forbidden(g, me):
+                return False  # OP02-004 Q&A: "you cannot add Life cards to your hand using your own effects"
             if c.target.ref == "this":
                 if not g.on_field(src) and c.op != "trash":
                     return False
@@ -130,7 +132,9 @@ def can_pay(g, src: int, eff) -> bool:
                 don = dict(c.params).get("don")
                 active = dict(c.params).get("state") == "active" or (don is not None and any(
                     f.key == "state" and f.value == "active" for f in don.filters))
-                if (p.don_active if active else p.don_rested) < (c.amount or 1):
+                # "give 1 of your opponent's rested DON!! cards to ...:" (OP15-017): the opponent's cost area
+                dp = g.players[1 - me] if don is not None and don.owner == "opponent" else p
+                if (dp.don_active if active else dp.don_rested) < (c.amount or 1):
                     return False
             elif c.op in ("turn_face_up", "turn_face_down"):
                 # turning a card to the face it already shows pays nothing (1-3-2-1)
@@ -153,6 +157,9 @@ def can_carry_out(g, src: int, actions) -> bool:
     p = g.players[me]
     for a in actions:
         sel = a.target
+        if a.op == "add_to_hand" and sel is not None and "life" in sel.zones and not sel.up_to and (
+                g.mods and cv.life_to_hand_forbidden(g, me)):
+            return False  # "you cannot add Life cards to your hand using your own effects" (OP02-004)
         if a.op == "return_don":
             field = p.don_active + p.don_rested + sum(g.given[x] for x in (p.leader, *p.characters))
             if field < (a.amount or 1):
@@ -287,23 +294,37 @@ def cost_frame(g, frame, choice) -> None:
             p.don_active -= c.amount
             p.don_rested += c.amount
         g.stack.pop()
-    elif c.op == "don_minus":
+    elif c.op == "don_minus" or c.op == "return_don":
+        # "You may return 1 or more DON!! cards from your field to your DON!! deck:" (``return_don`` with
+        # ``or_more``) is DON!! -X for an X of the player's choice, at least the number printed: after that
+        # many, each further DON!! is offered with ``choose none`` to stop
+        more = c.op == "return_don" and bool(dict(c.params).get("or_more"))
         left = (c.amount or 0) - len(state)
         if choice is not None:
+            if choice[0] == "choose_none":
+                g.stack.pop()
+                report_don_returned(g, me, len(state))
+                return
             state = state + (_take_don(g, me, choice),)
             left -= 1
-        while left > 0:
+        while left > 0 or more:
             opts = _don_options(g, me)
             if not opts:
-                set_ctx(g, inst, paid=False)
+                if left > 0:
+                    set_ctx(g, inst, paid=False)
                 break
+            if left <= 0:
+                opts.append(("choose_none",))
             pick = g.ask(me, "choose", opts)
             if pick is None:
                 g.stack[-1] = ("cost", src, eidx, ci, inst, state)
                 return
+            if pick[0] == "choose_none":
+                break
             state = state + (_take_don(g, me, pick),)
             left -= 1
         g.stack.pop()
+        report_don_returned(g, me, len(state))
     elif c.op == "rest":
         if c.target.ref == "this":
             if g.rested[src]:
@@ -380,6 +401,14 @@ def _don_options(g, me: int) -> list[tuple]:
     return opts
 
 
+def report_don_returned(g, me: int, n: int) -> None:
+    """After a cost or an action returned ``n`` DON!! of player ``me`` to the DON!! deck: "When 2 or more DON!!
+    cards on your field are returned to your DON!! deck" (hooks.fire_event ``count``; each card was
+    reported on its own by _take_don)."""
+    if n > 1 and g.t.whens:
+        hooks.fire_event(g, "don_returned", player=me, count=n)
+
+
 def _take_don(g, me: int, opt: tuple) -> int:
     p = g.players[me]
     where = opt[1]
@@ -432,8 +461,19 @@ def choose_cards(g, frame, sel, chooser: int, choice, inst: int, state_index: in
         if choice[0] == "choose_none":
             return list(chosen)
         chosen = chosen + (_picked(g, choice),)
+    budget = _total_budget(sel) if sel.filters else None
     while True:
         left = [c for c in cands if c not in chosen]
+        if budget is not None:  # "up to 2 ... with a total power of 4000 or less"
+            left, may_stop = _within_budget(g, budget, chosen, left, need)
+            if not may_stop and left:
+                opts = [_option(g, chooser, c) for c in _dedupe(g, left, chooser)]
+                pick = g.ask(chooser, "choose", opts)
+                if pick is None:
+                    g.stack[-1] = frame[:state_index] + (chosen,) + frame[state_index + 1:]
+                    return None
+                chosen = chosen + (_picked(g, pick),)
+                continue
         if len(chosen) >= need or not left:
             return list(chosen)
         if not sel.up_to and len(left) <= need - len(chosen):
@@ -452,6 +492,32 @@ def choose_cards(g, frame, sel, chooser: int, choice, inst: int, state_index: in
         if pick[0] == "choose_none":
             return list(chosen)
         chosen = chosen + (_picked(g, pick),)
+
+
+def _total_budget(sel):
+    """ "with a total power of 4000 or less" / "a total cost of N or less" (filter ``total_power`` /
+    ``total_cost``, op ``<=``): ``(key, limit)``, or None."""
+    for f in sel.filters:
+        if f.key in ("total_power", "total_cost") and f.op == "<=":
+            return f.key, f.value
+    return None
+
+
+def _within_budget(g, budget, chosen, left, need):
+    """The cards that may be chosen next so that the chosen cards can still total at most the limit
+    (OP05-007 Q&A: a Character with -2000 power and one with 6000 power total 4000), and whether the
+    player may stop now (the cards chosen so far are within the limit)."""
+    key, limit = budget
+    val = cv.power if key == "total_power" else cv.cost
+    total = sum(val(g, c) for c in chosen)
+    vals = {c: val(g, c) for c in left}
+    slots = need - len(chosen) - 1  # picks left after this one
+    ok = []
+    for c in left:
+        others = sorted(v for x, v in vals.items() if x != c and v < 0)[:max(slots, 0)]
+        if total + vals[c] + sum(others) <= limit:
+            ok.append(c)
+    return ok, total <= limit
 
 
 _PILES = ("hand", "deck", "life")
@@ -550,6 +616,9 @@ def duration_of(g, controller: int, duration: str | None) -> tuple[int, int]:
         return cv.END, t + 1 if mine else t
     if duration == "until_start_of_your_next_turn":
         return cv.START, t + 2 if mine else t + 1
+    if duration == "until_end_of_your_next_turn":
+        # applied during the opponent's turn, it lasts until your next turn has ended (card Q&A ST10-016)
+        return cv.END, t + 2 if mine else t + 1
     return cv.END, t  # "during this turn" and unspecified one-shot durations
 
 
@@ -614,6 +683,10 @@ def op_delayed(g, frame, a, choice) -> None:
     me = g.t.owner[src]
     if any(b.target is not None and b.target.ref == "it" for b in a.body):
         targets = [c for c in g.ctx.get(inst, EMPTY_CTX)[IT] if g.on_field(c)]
+    elif any(b.target is not None and b.target.ref == "this" for b in a.body):
+        # "Set this Character as active at the end of this turn" (OP11-107): on this card, gone if it
+        # leaves the field (3-1-6: a card that comes back is a new card)
+        targets = [src] if g.on_field(src) else []
     else:
         targets = [-1 - me]
     for t in targets:

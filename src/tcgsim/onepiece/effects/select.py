@@ -85,11 +85,39 @@ def _any_compare(op: str, actual_values, value) -> bool:
 FILTER_KEYS = {
     "cost", "base_cost", "power", "base_power", "color", "type", "type_includes", "name",
     "name_includes", "attribute", "state", "category", "other_than_this", "has_trigger", "has_keyword",
-    "multicolored", "any_of",
+    "multicolored", "any_of", "don_given", "face", "has_counter", "no_base_effect",
 }
 # filters on a set of cards rather than on one card, accepted only where cards are counted
 # (count conditions, "for each of ..."): "with different card names", DON!! "given"
 COUNT_FILTER_KEYS = {"distinct_names", "given"}
+
+
+def card_names(d) -> tuple[str, ...]:
+    """The card names of card definition ``d``: its printed name and, by rule 2-1-3, any name its text gives
+    it ("Also treat this card's name as [X] according to the rules", IR ``treat_name``) -- in every area,
+    secret ones included, and whether or not its effects are negated (it is card information, not an effect
+    that applies on the field)."""
+    extra = tuple(a.param("name") for e in d.effects if e.kind == "permanent"
+                  for a in e.actions if a.op == "treat_name")
+    return (d.name, *extra) if extra else (d.name,)
+
+
+def _distinct_names(names_per_card) -> int:
+    """How many of the cards can be given pairwise different card names, each one of its own names (2-1-3:
+    a card with a second name is a card of either name): a maximum matching of cards to names."""
+    match: dict[str, int] = {}
+
+    def assign(i, seen):
+        for n in names_per_card[i]:
+            if n in seen:
+                continue
+            seen.add(n)
+            if n not in match or assign(match[n], seen):
+                match[n] = i
+                return True
+        return False
+
+    return sum(1 for i in range(len(names_per_card)) if assign(i, set()))
 
 
 def matches(g, src: int, cid: int, filters) -> bool:
@@ -126,12 +154,16 @@ def matches(g, src: int, cid: int, filters) -> bool:
             hit = any(w in t for w in wanted for t in d.types)
             if hit != (op in ("==", "in")):
                 return False
-        elif k == "name":  # [X]: exactly that name (2-1-2)
-            if not _compare(op, d.name, v):
+        elif k == "name":  # [X]: exactly that name (2-1-2); a card with a second name has both (2-1-3)
+            names = card_names(d)
+            if op in ("!=", "not_in"):
+                if not all(_compare(op, n, v) for n in names):
+                    return False
+            elif not any(_compare(op, n, v) for n in names):
                 return False
         elif k == "name_includes":  # "X": a name containing X (2-1-2-1)
             wanted = v if isinstance(v, tuple) else (v,)
-            if any(w in d.name for w in wanted) != (op in ("==", "in")):
+            if any(w in n for w in wanted for n in card_names(d)) != (op in ("==", "in")):
                 return False
         elif k == "attribute":
             if not _any_compare(op, d.attributes, v):
@@ -156,11 +188,25 @@ def matches(g, src: int, cid: int, filters) -> bool:
         elif k == "multicolored":
             if (len(d.colors) > 1) != bool(v if v is not None else True):
                 return False
+        elif k == "no_base_effect":  # no card text (2-8-5), [Trigger] included (2-11-2); negated is not (8-2-2)
+            if (not d.text and not d.trigger_text) != bool(v):
+                return False
+        elif k == "has_counter":  # "with / without a Counter": the printed Counter (2-10; "-" is none)
+            if bool(d.counter) != bool(v):
+                return False
+        elif k == "face":  # "face-up Life cards" (rule 4-6-2; Life cards are face-down unless turned)
+            if bool(g.face_up[cid]) != (v == "up"):
+                return False
         elif k == "any_of":  # "that is either [X] or has the <Y> attribute": one of the filters holds
             if not any(matches(g, src, cid, (alt,)) for alt in v):
                 return False
+        elif k == "don_given":  # "with a DON!! card given" / "that has 2 or more DON!! cards given" (6-5-5)
+            if not _compare(op, int(g.given[cid]), v):
+                return False
         elif k == "distinct_names":
             continue  # a property of the whole set of cards, applied by count_of
+        elif k in ("total_power", "total_cost"):
+            continue  # a property of the whole set of chosen cards, applied by interpreter.choose_cards
         else:
             raise ValueError(f"unsupported filter {k!r}")
     return True
@@ -177,8 +223,10 @@ def candidates(g, src: int, sel, ctx=None) -> list[int]:
         for who in owners(alt.owner, controller):
             for zone in alt.zones:
                 cards = zone_cards(g, who, zone, ctx)
-                if zone == "life" or (zone == "deck" and alt.position is not None):
-                    # 3-10-2: a Life card is taken from the top unless stated; "the top N cards"
+                if (zone == "life" and not (alt.position is None and any(f.key == "face" for f in alt.filters))) or (
+                        zone == "deck" and alt.position is not None):
+                    # 3-10-2: a Life card is taken from the top unless stated; "the top N cards". "1 of your
+                    # face-up Life cards": any of them, wherever it is (ST13-009 Q&A)
                     n = len(cards) if alt.count is None else alt.count
                     cards = cards[len(cards) - n:] if alt.position == "bottom" else cards[:n]
                 for c in cards:
@@ -218,7 +266,8 @@ def count_of(g, src: int, sel, ctx=None) -> int:
     if any(f.key == "distinct_names" for f in sel.filters):
         # "Characters with different card names": how many different names among them (2-1-2)
         defs = g.t.defs
-        n = len({defs[c].name for c in cards})
+        names = [card_names(defs[c]) for c in cards]
+        n = len({ns[0] for ns in names}) if all(len(ns) == 1 for ns in names) else _distinct_names(names)
     else:
         n = len(cards)
     if "don" in sel.zones:

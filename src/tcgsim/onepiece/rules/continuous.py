@@ -39,6 +39,13 @@ NEGATED = 13
 # ``attack_cost``; main_phase offers the attack only when they can, battle.attack_cost_frame has it paid)
 ATTACK_COST = 14
 
+# "you cannot add Life cards to your hand using your own effects during this turn" (OP02-004): player flag,
+# read by ``life_to_hand_forbidden`` (effects.actions.op_add_to_hand, interpreter.can_pay / can_carry_out)
+NO_LIFE_TO_HAND = 21
+# "you cannot draw cards using your own effects during this turn" (OP12-099): player flag, read by
+# ``draw_forbidden`` (effects.actions.op_draw)
+NO_DRAW = 31
+
 BATTLE = 0
 END = 1
 START = 2
@@ -245,9 +252,17 @@ def prohibited(g, cid: int, what: str, *, by: str | None = None, source: int = -
     ``by`` says how: ``"battle"`` or ``"effect"``; ``source`` is the card whose effect acts (its owner
     decides whether it is an "opponent's effect"); ``attacker`` is the card battling ``cid``.
     """
+    pl = -1 - g.t.owner[cid]  # a player flag: "you cannot attack a Leader during this turn" (OP06-026)
     for m in g.mods:
-        if m[0] == cid and m[1] == PROHIBIT and (m[2] == what or (what == "be_ko" and m[2] == "be_removed" and by == "effect")):
-            return True
+        if (m[0] == cid or m[0] == pl) and m[1] == PROHIBIT:
+            w = m[2]
+            if w.__class__ is tuple:  # (what, how): "cannot be K.O.'d in battle / by (your opponent's) effects"
+                w, how = w
+                if (by != "battle") if how == "battle" else (by != "effect" or (
+                        how == "opponent_effect" and (source < 0 or g.t.owner[source] == m[5]))):
+                    continue
+            if w == what or (what == "be_ko" and w == "be_removed" and by == "effect"):
+                return True
     if not g.t.static_ops.get("cannot"):
         return False
     from ..effects.select import matches
@@ -261,10 +276,12 @@ def prohibited(g, cid: int, what: str, *, by: str | None = None, source: int = -
         how = a.param("by")
         if how == "battle" and by != "battle":
             continue
-        if how in ("effect", "opponent_effect") and by != "effect":
+        if how in ("effect", "opponent_effect", "your_effect") and by != "effect":
             continue
         if how == "opponent_effect" and (source < 0 or g.t.owner[source] == g.t.owner[cid]):
             continue
+        if how == "your_effect" and (source < 0 or g.t.owner[source] != g.t.owner[src]):
+            continue  # "... by your effects" (OP14-079): the effects of this effect's controller
         if a.param("when") == "turn_played" and g.played[cid] != g.turn:
             continue
         sel = a.param("attacker")
@@ -276,6 +293,25 @@ def prohibited(g, cid: int, what: str, *, by: str | None = None, source: int = -
                                 or not matches(g, src, source, sel.filters)):
             continue
         return True
+    return False
+
+
+def draw_forbidden(g, player: int) -> bool:
+    """Whether ``player`` cannot draw cards using their own effects now ("Then, you cannot draw cards using
+    your own effects during this turn", OP12-099; rule 1-3-3). The Draw Phase draw is not an effect."""
+    who = -1 - player
+    for m in g.mods:
+        if m[0] == who and m[1] == NO_DRAW:
+            return True
+    return False
+
+
+def life_to_hand_forbidden(g, player: int) -> bool:
+    """Whether ``player`` cannot add their Life cards to their hand using their own effects now (1-3-3)."""
+    who = -1 - player
+    for m in g.mods:
+        if m[0] == who and m[1] == NO_LIFE_TO_HAND:
+            return True
     return False
 
 

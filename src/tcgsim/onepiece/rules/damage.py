@@ -34,8 +34,10 @@ def damage_step(g, frame, choice) -> None:
             return
         n = 2 if has_keyword(g, attacker, KW_DOUBLE_ATTACK) else 1
         banish = has_keyword(g, attacker, KW_BANISH)
-        for _ in range(n):
-            g.stack.append(("life_damage", d, banish))
+        for i in range(n):
+            # the point processed first (pushed last) carries the attacker: "When this Character's attack
+            # deals damage to your opponent's Life" is reported once per attack (life_damage)
+            g.stack.append(("life_damage", d, banish, attacker if i == n - 1 else -1))
     elif not ((g.mods or g.t.static_ops.get("cannot")) and prohibited(g, target, "be_ko", by="battle", attacker=attacker)):
         ko(g, target)
     else:
@@ -52,6 +54,13 @@ def life_damage(g, frame, choice) -> None:
         g.stack.pop()
         return
     cid = p.life[-1]
+    if choice is None and len(frame) > 3 and frame[3] >= 0:
+        # card Q&A OP03-040 / OP03-041: the Life card is checked, then "When this Character's attack deals
+        # damage to your opponent's Life" resolves, then the [Trigger] may be activated
+        g.stack[-1] = frame[:3] + (-1,)
+        if g.t.whens:
+            hooks.fire_event(g, "attack_damage", frame[3])
+        return
     if choice is None:
         if banish:
             g.stack.pop()
@@ -75,6 +84,7 @@ def life_damage(g, frame, choice) -> None:
         g.stack.append(("trigger_done", cid))
         hooks.activate(g, cid, hooks.activatable(g, cid, "trigger")[0])
         if g.t.whens:  # queued after the [Trigger] (interpreter.start_effect)
+            hooks.fire_event(g, "trigger_activated", cid)  # "When a [Trigger] activates" (OP05-109 Q&A)
             _damaged(g, d, cid)
     else:
         if g.face_up[cid]:

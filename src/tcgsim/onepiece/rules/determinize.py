@@ -58,19 +58,20 @@ def _shuffle(rng: Rng, items: list) -> None:
     rng.state = s
 
 
-def hidden_slots(g, player: int) -> list[list[tuple[list, int]]]:
+def hidden_slots(g, player: int, *, pin_trigger: bool = True) -> list[list[tuple[list, int]]]:
     """The hidden slots of each owner as seen by ``player`` (0 or 1): ``[slots of p1, slots of p2]``,
     each slot a ``(zone list, index)`` pair in a fixed order (hand, deck, Life).
 
     Hidden: the opponent's hand, both decks, face-down Life of both players, minus the cards in
     ``g.known[player]``; while ``player`` decides whether to use a [Trigger] the top card of their Life
-    (the card being looked at) is not hidden from them.
+    (the card being looked at) is not hidden from them (unless ``pin_trigger`` is false: the view invariant
+    moves that card too, as the view does not show it).
     """
     known = g.known[player]
     face_up = g.face_up
     pinned = -1
     d = g.pending
-    if d is not None and d.kind == "trigger" and d.player == player and g.players[player].life:
+    if pin_trigger and d is not None and d.kind == "trigger" and d.player == player and g.players[player].life:
         pinned = g.players[player].life[-1]
     out = []
     for owner in (0, 1):

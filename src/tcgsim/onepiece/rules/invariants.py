@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 
-from .state import PlayerState
+from ...core.hidden import check_views_unchanged, redeal
+from ...core.invariants import check_once, count_cards
+from .determinize import hidden_slots
 from .view import player_view
 
 MAX_CHARACTERS = 5  # rule 3-7-6
@@ -28,11 +30,7 @@ def check_conservation(g) -> None:
         zones = [[p.leader], p.deck, p.hand, p.trash, p.life, p.characters]
         if p.stage >= 0:
             zones.append([p.stage])
-        for zone in zones:
-            for cid in zone:
-                if g.t.owner[cid] != i:
-                    raise InvariantError(f"card {cid} ({g.t.numbers[cid]}) of p{g.t.owner[cid] + 1} is in p{i + 1}'s zones")
-                seen[cid] += 1
+        count_cards(g, i, zones, seen, InvariantError)
         given = sum(g.given[c] for c in (p.leader, *p.characters))
         total = p.don_deck + p.don_active + p.don_rested + given
         if total != p.don_total or min(p.don_deck, p.don_active, p.don_rested) < 0:
@@ -40,9 +38,7 @@ def check_conservation(g) -> None:
                                  f"{p.don_rested} + given {given} != {p.don_total} ({DON_ZONES_NOTE})")
     for cid in g.limbo:
         seen[cid] += 1
-    for cid, count in enumerate(seen):
-        if count != 1:
-            raise InvariantError(f"card {cid} ({g.t.numbers[cid]}) is in {count} places")
+    check_once(g, seen, InvariantError)
     for cid in range(n):
         if g.given[cid] and not g.on_field(cid):
             raise InvariantError(f"card {cid} ({g.t.numbers[cid]}) has DON!! given but is not on the field")
@@ -75,34 +71,14 @@ def check_copies(g, db) -> None:
 
 def check_views(g, rng) -> None:
     """A player's view holds nothing hidden from that player: moving the hidden cards around (the
-    opponent's hand, both decks, face-down Life; cards the player knows stay put) leaves it unchanged."""
-    for player in (0, 1):
-        before = player_view(g, player)
-        h = g.clone()
-        known = g.known[player]
-        for owner in (0, 1):
-            p: PlayerState = h.players[owner]
-            slots = []  # (zone list, index) of hidden cards
-            if owner != player:
-                slots += [(p.hand, k) for k, c in enumerate(p.hand) if c not in known]
-            slots += [(p.deck, k) for k, c in enumerate(p.deck) if c not in known]
-            slots += [(p.life, k) for k, c in enumerate(p.life) if not h.face_up[c] and c not in known]
-            cards = [zone[k] for zone, k in slots]
-            rng.shuffle(cards)
-            for (zone, k), c in zip(slots, cards):
-                zone[k] = c
-        after = player_view(h, player)
-        if after != before:
-            raise InvariantError(f"p{player + 1}'s view changes when only hidden cards move: "
-                                 f"{_first_difference(before, after)}")
+    opponent's hand, both decks, face-down Life; cards the player knows stay put; each owner's cards among
+    that owner's slots) leaves it unchanged."""
+    check_views_unchanged(g, rng, player_view, _redeal_hidden, InvariantError)
 
 
-def _first_difference(a, b, path="view") -> str:
-    if isinstance(a, dict) and isinstance(b, dict):
-        for k in a.keys() | b.keys():
-            if a.get(k) != b.get(k):
-                return _first_difference(a.get(k), b.get(k), f"{path}.{k}")
-    return f"{path}: {a!r} != {b!r}"
+def _redeal_hidden(h, player: int, rng) -> None:
+    for slots in hidden_slots(h, player, pin_trigger=False):
+        redeal(slots, rng)
 
 
 def check_all(g, db, rng) -> None:

@@ -4,6 +4,7 @@ effects, opening hands and mulligan, Life."""
 from __future__ import annotations
 
 from ...core.rng import derive_seed
+from ...core.setup import keep_or_mulligan
 from ..cards.model import CardDef
 from ..effects import hooks
 from .engine import Game
@@ -117,21 +118,11 @@ def opening_draw(g, frame, choice) -> None:
 def mulligan(g, frame, choice) -> None:
     """Rule 5-2-1-6-1: starting with the first player, each may once return the whole hand, shuffle and
     draw 5 new cards."""
-    player = frame[1]
-    if choice is None:
-        choice = g.ask(player, "keep", [("keep",), ("mulligan",)])
-        if choice is None:
-            return
-    g.stack.pop()
-    if choice[0] == "mulligan":
-        p = g.players[player]
-        p.deck.extend(p.hand)
-        p.hand.clear()
-        shuffle_deck(g, player)
-        g.emit(None, f"p{player + 1} mulligans")
-        draw(g, player, OPENING_HAND)
-    else:
-        g.emit(None, f"p{player + 1} keeps")
+    keep_or_mulligan(g, frame[1], choice, shuffle_deck, _draw_opening_hand)
+
+
+def _draw_opening_hand(g, player: int) -> None:
+    draw(g, player, OPENING_HAND)
 
 
 @handler("place_life")

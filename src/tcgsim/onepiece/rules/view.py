@@ -9,6 +9,7 @@ secret zone whose identity was revealed to this player, so that search agents ca
 
 from __future__ import annotations
 
+from ...core.hidden import pending_view, view_header
 from .continuous import power
 from .notation import render
 
@@ -31,29 +32,18 @@ def player_view(g, player: int) -> dict:
     Options are listed only when the pending decision is this player's.
     """
     out = {
-        "you": f"p{player + 1}",
-        "turn": g.turn,
-        "active": f"p{g.active + 1}",
-        "first": None if g.first < 0 else f"p{g.first + 1}",
-        "phase": g.phase,
-        "winner": None if g.winner is None else ("draw" if g.winner == 2 else f"p{g.winner + 1}"),
+        **view_header(g, player),
         "me": _side(g, player, own=True),
         "opponent": _side(g, 1 - player, own=False),
         "battle": None,
-        "pending": None,
+        # Of the other player's decision, only whose it is: the kind could reveal a hidden decision (SCENARIOS.md).
+        "pending": pending_view(g, player, render),
         "known": _known(g, player),
     }
     b = g.battle
     if b is not None:
         out["battle"] = {"attacker": g.t.numbers[b[0]], "target": g.t.numbers[b[1]],
                          "attacker_power": power(g, b[0]), "target_power": power(g, b[1])}
-    d = g.pending
-    if d is not None and d.player == player:
-        out["pending"] = {"player": f"p{player + 1}", "kind": d.kind,
-                          "options": [render(g, player, o) for o in d.options]}
-    elif d is not None:
-        # Only whose decision it is: the kind could reveal a hidden decision (SCENARIOS.md).
-        out["pending"] = {"player": f"p{d.player + 1}"}
     return out
 
 

@@ -80,6 +80,10 @@ def do_ko(g, cid: int, by_effect: bool = False, source: int = -1) -> None:
     g.emit(None, f"p{owner + 1}'s {g.t.numbers[cid]} is K.O.'d")
     from ..effects.hooks import fire_event, fire_on_ko
 
+    if not by_effect and g.t.whens and g.battle is not None and g.battle[1] == cid:
+        # "When this Character battles and K.O.'s your opponent's Character": the attacker's effect, queued
+        # first (the turn player's, rule 8-6-1)
+        fire_event(g, "battle_ko", g.battle[0], other=cid)
     fire_on_ko(g, cid)
     if g.t.whens:
         fire_event(g, "ko", cid, by="effect" if by_effect else "battle", source=source)
