@@ -116,11 +116,13 @@ def cards_coverage(
 @cards_app.command("show")
 def cards_show(
     number: str = typer.Argument(..., help="Card number, e.g. OP01-016 (alt-art suffixes such as _p1 allowed)."),
+    game: str = typer.Option("onepiece", "--game", "-g", help="The card game: onepiece or bleach."),
 ) -> None:
     """Print one card: stats, keywords, text, [Trigger] text and the text the engine does not support."""
-    from tcgsim.onepiece.cards.database import default_database
+    from tcgsim.core.games import get_game
 
-    typer.echo(format_card(default_database().get(number)))
+    module = get_game(game)
+    typer.echo(module.card_text(number, module.default_database()))
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -129,14 +131,16 @@ def cards_show(
 
 @deck_app.command("check")
 def deck_check(
-    deck: str = typer.Argument(..., help="Decklist file, or a bundled starter deck name (ST01..ST07)."),
+    deck: str = typer.Argument(..., help="Decklist file, or a bundled deck name (ST01..ST07; compagnons, rivaux)."),
+    game: str = typer.Option("onepiece", "--game", "-g", help="The card game: onepiece or bleach."),
 ) -> None:
-    """Check a decklist against the deck-construction rules (5-1-2); print a summary or every problem."""
-    from tcgsim.onepiece.cards.database import default_database
-    from tcgsim.onepiece.cards.decklist import deck_summary, load_valid_deck
+    """Check a decklist against the deck-construction rules (5-1-2; Bleach: « Choix des cartes »); print a
+    summary or every problem."""
+    from tcgsim.core.games import get_game
 
-    db = default_database()
-    typer.echo(deck_summary(load_valid_deck(deck, db), db))
+    module = get_game(game)
+    db = module.default_database()
+    typer.echo(module.deck_summary(module.load_deck(deck, db), db))
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -9,7 +9,6 @@ import pytest
 from tcgsim.batch.gamelog import FORMAT, VERSION, read_log
 from tcgsim.cli import main
 
-from .cli_helpers import run_cli
 
 
 
@@ -45,15 +44,15 @@ def test_log_contents(logfile):
         assert any(ev.startswith("game over") for ev in e["events"])
 
 
-def test_replay_all_ok(logfile, capsys):
-    code, out, _ = run_cli(capsys, "replay", str(logfile))
+def test_replay_all_ok(logfile, cli):
+    code, out, _ = cli("replay", str(logfile))
     assert code == 0, out
     assert out.count(": OK") == 8 and "8/8 games OK" in out
-    code, out, _ = run_cli(capsys, "replay", str(logfile), "--game", "3")
+    code, out, _ = cli("replay", str(logfile), "--game", "3")
     assert code == 0 and "game 3: OK" in out and "1/1" in out
 
 
-def test_tampered_decision_diverges(logfile, tmp_path, capsys):
+def test_tampered_decision_diverges(logfile, tmp_path, cli):
     bad = tmp_path / "bad.jsonl"
 
     def illegal(entry):
@@ -61,7 +60,7 @@ def test_tampered_decision_diverges(logfile, tmp_path, capsys):
         entry["decisions"][k] = "attack ST09-999 -> opp leader"
 
     _rewrite(logfile, bad, illegal)
-    code, out, _ = run_cli(capsys, "replay", str(bad))
+    code, out, _ = cli("replay", str(bad))
     assert code == 1
     assert "game 0: DIVERGED" in out and "decision" in out and "7/8 games OK" in out
 
@@ -69,27 +68,27 @@ def test_tampered_decision_diverges(logfile, tmp_path, capsys):
         entry["decisions"][0] = "mulligan" if entry["decisions"][0] == "keep" else "keep"
 
     _rewrite(logfile, bad, other_choice)
-    code, out, _ = run_cli(capsys, "replay", str(bad), "--game", "0")
+    code, out, _ = cli("replay", str(bad), "--game", "0")
     assert code == 1 and "DIVERGED" in out
 
     def wrong_hash(entry):
         entry["fingerprint"] = "0" * 64
 
     _rewrite(logfile, bad, wrong_hash)
-    code, out, _ = run_cli(capsys, "replay", str(bad), "--game", "0")
+    code, out, _ = cli("replay", str(bad), "--game", "0")
     assert code == 1 and "final state differs" in out
 
 
-def test_bad_log_files(tmp_path, capsys, logfile):
-    code, _, err = run_cli(capsys, "replay", str(tmp_path / "nope.jsonl"))
+def test_bad_log_files(tmp_path, cli, logfile):
+    code, _, err = cli("replay", str(tmp_path / "nope.jsonl"))
     assert code == 2 and "no such game log" in err and "Traceback" not in err
     garbage = tmp_path / "garbage.jsonl"
     garbage.write_text("{not json\n")
-    code, _, err = run_cli(capsys, "replay", str(garbage))
+    code, _, err = cli("replay", str(garbage))
     assert code == 2 and "garbage.jsonl:1" in err
     other = tmp_path / "other.jsonl"
     other.write_text(json.dumps({"hello": 1}) + "\n")
-    code, _, err = run_cli(capsys, "replay", str(other))
+    code, _, err = cli("replay", str(other))
     assert code == 2
-    code, _, err = run_cli(capsys, "replay", str(logfile), "--game", "99")
+    code, _, err = cli("replay", str(logfile), "--game", "99")
     assert code == 2 and "99" in err

@@ -11,7 +11,6 @@ from tcgsim.batch.runner import TIMING_KEYS, play_game, simulate, unsupported_ca
 from tcgsim.onepiece.cards.database import default_database
 from tcgsim.onepiece.cards.decklist import load_valid_deck
 
-from .cli_helpers import run_cli
 
 
 @pytest.fixture(scope="module")
@@ -69,46 +68,46 @@ def test_summary_arithmetic(db, decks):
     assert s["unsupported"] == unsupported_cards(*decks, db)
 
 
-def test_cli_json(capsys):
-    code, out, _ = run_cli(capsys, "simulate", "ST01", "st02", "--games", "4", "--seed", "7", "--json")
+def test_cli_json(cli):
+    code, out, _ = cli("simulate", "ST01", "st02", "--games", "4", "--seed", "7", "--json")
     assert code == 0
     summary = json.loads(out)  # exactly one JSON object
     for key in ("games", "wins", "draws", "first_player_wins", "mean_turns", "games_per_second", "unsupported"):
         assert key in summary
     assert set(summary["wins"]) == {"A", "B"} and summary["games"] == 4
-    code, out2, _ = run_cli(capsys, "simulate", "--games", "4", "--seed", "7", "--json")  # defaults: ST01 vs ST02
+    code, out2, _ = cli("simulate", "--games", "4", "--seed", "7", "--json")  # defaults: ST01 vs ST02
     assert _without_timing(json.loads(out2)) == _without_timing(summary)
 
 
-def test_cli_human_summary(capsys):
-    code, out, _ = run_cli(capsys, "simulate", "-n", "2", "--agents", "heuristic")
+def test_cli_human_summary(cli):
+    code, out, _ = cli("simulate", "-n", "2", "--agents", "heuristic")
     assert code == 0
     assert "win rate" in out and "going first" in out and "games/s" in out
 
 
-def test_cli_illegal_deck(capsys, tmp_path):
+def test_cli_illegal_deck(cli, tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text("1xST01-001\n4xST01-002\n4xST02-002\n")  # 8 cards, one of the wrong color
-    code, out, err = run_cli(capsys, "simulate", str(bad), "ST02", "-n", "2")
+    code, out, err = cli("simulate", str(bad), "ST02", "-n", "2")
     assert code == 2
     assert "Traceback" not in err
     assert "50" in err and "color" in err  # every problem is listed
-    code, _, err = run_cli(capsys, "simulate", "ST01", str(tmp_path / "missing.txt"), "-n", "2")
+    code, _, err = cli("simulate", "ST01", str(tmp_path / "missing.txt"), "-n", "2")
     assert code == 2 and "missing.txt" in err
 
 
-def test_cli_unknown_agent(capsys):
-    code, _, err = run_cli(capsys, "simulate", "-n", "2", "--agents", "random,genius")
+def test_cli_unknown_agent(cli):
+    code, _, err = cli("simulate", "-n", "2", "--agents", "random,genius")
     assert code == 2
     assert "genius" in err and "heuristic" in err and "random" in err
-    code, _, err = run_cli(capsys, "simulate", "-n", "2", "--agents", "random,random,random")
+    code, _, err = cli("simulate", "-n", "2", "--agents", "random,random,random")
     assert code == 2
 
 
-def test_cli_strict(capsys, db, decks, tmp_path):
+def test_cli_strict(cli, db, decks, tmp_path):
     # ST01 and ST02 play fully: --strict accepts them
     assert not unsupported_cards(*decks, db)
-    code, _, _ = run_cli(capsys, "simulate", "-n", "2", "--strict", "--json")
+    code, _, _ = cli("simulate", "-n", "2", "--strict", "--json")
     assert code == 0
     # ST01 with one Red Character whose text the engine does not support: refused, the card named
     from tcgsim.onepiece.cards.model import CHARACTER
@@ -121,5 +120,5 @@ def test_cli_strict(capsys, db, decks, tmp_path):
     odd_deck = load_valid_deck(str(deck_file), db)
     missing = unsupported_cards(odd_deck, decks[1], db)
     assert [m["number"] for m in missing] == [odd.number]
-    code, _, err = run_cli(capsys, "simulate", str(deck_file), "ST02", "-n", "2", "--strict", "--json")
+    code, _, err = cli("simulate", str(deck_file), "ST02", "-n", "2", "--strict", "--json")
     assert code == 2 and "does not support" in err and odd.number in err

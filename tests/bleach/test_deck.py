@@ -75,3 +75,16 @@ def test_deck_errors_give_file_line_and_problem(text, message):
 def test_missing_deck_file():
     with pytest.raises(UserError, match="no deck file 'nope.txt'"):
         load_deck("nope.txt", DB)
+
+
+def test_cli_deck_check_and_cards_show_for_bleach(cli):
+    """`tcgsim deck check --game bleach` and `tcgsim cards show --game bleach`: a summary of a legal deck,
+    every problem of an illegal one (exit 2), a card's fields and effects, an unknown number (exit 2)."""
+    code, out, _ = cli("deck", "check", "--game", "bleach", "rivaux")
+    assert code == 0 and "legal Bleach deck (34 cards)" in out and "BLX-035" in out
+    code, out, _ = cli("cards", "show", "--game", "bleach", "BLX-001")
+    assert code == 0 and "pc_offensive: 300" in out and '"op":"pc_plus"' in out
+    code, _, err = cli("cards", "show", "--game", "bleach", "BLX-999")
+    assert code == 2 and "unknown Bleach card number 'BLX-999'" in err
+    code, _, err = cli("deck", "check", "--game", "bleach", "ST01")
+    assert code == 2 and "ST01" in err

@@ -100,6 +100,18 @@ class BleachModule:
             return BleachHeuristicAgent(seed, db=db)
         raise UserError(f"unknown Bleach agent {name!r}; known agents: {', '.join(AGENTS)}")
 
+    def card_text(self, number: str, db) -> str:
+        """``tcgsim cards show --game bleach NUMBER``; UserError for an unknown number."""
+        from .terminal import card_lines
+
+        return "\n".join(card_lines(db.get(number)))
+
+    def deck_summary(self, deck, db) -> str:
+        """``tcgsim deck check --game bleach DECK`` for a legal deck."""
+        from .terminal import deck_lines
+
+        return "\n".join(deck_lines(deck, db))
+
     def board_lines(self, view: dict, db=None) -> list[str]:
         """The board for the terminal player; see :func:`tcgsim.bleach.terminal.board_lines`."""
         from .terminal import board_lines

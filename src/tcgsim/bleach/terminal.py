@@ -15,6 +15,34 @@ Other commands: board (show the board again), concede (lose the game now), quit 
 help (this text). The rules tcgsim plays are in docs/bleach.md."""
 
 
+def card_lines(card) -> list[str]:
+    """A card as ``tcgsim cards show --game bleach`` prints it: number, name, type, its numbers, the
+    printed text and its effects in the vocabulary of docs/bleach.md."""
+    rows = [("number", card.number), ("name", card.name), ("type", card.type)]
+    for field in ("entry_cost", "pc_offensive", "pc_exhausted", "cost", "bonus", "pc_bonus", "form", "base",
+                  "piece", "pieces"):
+        if getattr(card, field) is not None:
+            rows.append((field, getattr(card, field)))
+    if card.conditions:
+        rows.append(("conditions", ", ".join(card.conditions)))
+    rows.append(("text", card.text or "-"))
+    rows += [(f"effect {i}", e.model_dump_json(exclude_defaults=True)) for i, e in enumerate(card.effects, start=1)]
+    return [f"{k + ':':<14}{v}" for k, v in rows]
+
+
+def deck_lines(deck, db) -> list[str]:
+    """A legal deck for ``tcgsim deck check --game bleach``: its name, size, starting Ame Principale,
+    Zanpakutô and the count of cards of each type."""
+    by_type: dict[str, int] = {}
+    for number, count in deck.main:
+        t = db.get(number).type
+        by_type[t] = by_type.get(t, 0) + count
+    return [f"{deck.name}: legal Bleach deck ({deck.size} cards)",
+            f"  starting Ame Principale: {_card(db, deck.leader)}",
+            f"  Zanpakutô (set aside): {_card(db, deck.zanpakuto)}",
+            "  " + ", ".join(f"{t} {n}" for t, n in sorted(by_type.items()))]
+
+
 def _card(db, number: str | None) -> str:
     if number is None:
         return "face down"

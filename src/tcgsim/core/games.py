@@ -48,6 +48,12 @@ class GameModule(Protocol):
     def parse_deck(self, text: str, db, source: str) -> Any:
         """A deck from :meth:`deck_text` output; raises :class:`UserError` naming ``source``."""
 
+    def card_text(self, number: str, db) -> str:
+        """One card as text for ``tcgsim cards show``; raises :class:`UserError` for an unknown number."""
+
+    def deck_summary(self, deck, db) -> str:
+        """A legal deck as text for ``tcgsim deck check``."""
+
     def new_game(self, deck_a, deck_b, db, seed: int, first: int | None = None, log: bool = False):
         """A new game (a :class:`~tcgsim.core.machine.Machine`) of ``deck_a`` (player 0) against ``deck_b``,
         run to its first pending decision. ``first``: who goes first (0/1), or ``None`` to let the

@@ -42,6 +42,18 @@ class OnePieceModule:
 
         return parse_deck(text, db, source=source)
 
+    def card_text(self, number: str, db) -> str:
+        """``tcgsim cards show NUMBER``: stats, keywords, text and what the engine does not support."""
+        from ..cli import format_card
+
+        return format_card(db.get(number))
+
+    def deck_summary(self, deck, db) -> str:
+        """``tcgsim deck check DECK`` for a legal deck (see :func:`~.cards.decklist.deck_summary`)."""
+        from .cards.decklist import deck_summary
+
+        return deck_summary(deck, db)
+
     def new_game(self, deck_a, deck_b, db, seed: int, first: int | None = None, log: bool = False):
         """See :func:`tcgsim.onepiece.rules.setup.new_game`."""
         from .rules.setup import new_game
