@@ -8,18 +8,14 @@ Each group of commands is a module-level ``typer.Typer`` registered on ``app``; 
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
 
 import typer
 
 from tcgsim.errors import UserError
 
-if TYPE_CHECKING:
-    from tcgsim.onepiece.cards.model import CardDef
-
 app = typer.Typer(
     name="tcgsim",
-    help="Rules engine and simulator for the ONE PIECE CARD GAME.",
+    help="Rules engine and simulator for the ONE PIECE CARD GAME and the Bleach card game (--game bleach).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
@@ -34,48 +30,6 @@ app.add_typer(deck_app, name="deck")
 # ----------------------------------------------------------------------------------------------------------
 # tcgsim cards ...
 # ----------------------------------------------------------------------------------------------------------
-
-def _value(value: object) -> str:
-    return "-" if value is None or value == () or value == "" else str(value)
-
-
-def format_card(card: CardDef) -> str:
-    """A card as text, one ``field: value`` per line (``cards show``)."""
-    from tcgsim.onepiece.cards.model import keyword_names
-
-    rows = [
-        ("number", card.number),
-        ("name", card.name),
-        ("category", card.category),
-        ("colors", "/".join(card.colors)),
-        ("cost", card.cost),
-        ("power", card.power),
-        ("counter", card.counter),
-        ("life", card.life),
-        ("attributes", "/".join(card.attributes)),
-        ("types", "/".join(card.types)),
-        ("keywords", ", ".join(keyword_names(card.keywords))),
-    ]
-    if card.don_deck_size != 10:
-        rows.append(("DON!! deck", card.don_deck_size))
-    if card.max_copies != 4:
-        rows.append(("max copies", "any number" if card.max_copies is None else card.max_copies))
-    lines = [f"{label + ':':12} {_value(value)}" for label, value in rows]
-    lines.append("text:")
-    lines += [f"  {line}" for line in card.text.splitlines()] or ["  -"]
-    lines.append(f"{'trigger:':12} {_value(card.trigger_text)}")
-    from tcgsim.onepiece.effects.cards import describe
-
-    lines.append("compiled:")
-    lines += [f"  - {describe(e)}" for e in card.effects] or ["  (none)"]
-    lines.append("unsupported:")
-    for fragment in card.unsupported:
-        first, *more = fragment.splitlines()
-        lines.append(f"  - {first}")
-        lines += [f"    {line}" for line in more]
-    if not card.unsupported:
-        lines.append("  (none)")
-    return "\n".join(lines)
 
 
 @cards_app.command("coverage")

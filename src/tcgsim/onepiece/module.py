@@ -44,9 +44,9 @@ class OnePieceModule:
 
     def card_text(self, number: str, db) -> str:
         """``tcgsim cards show NUMBER``: stats, keywords, text and what the engine does not support."""
-        from ..cli import format_card
+        from .cards.show import card_text
 
-        return format_card(db.get(number))
+        return card_text(db.get(number))
 
     def deck_summary(self, deck, db) -> str:
         """``tcgsim deck check DECK`` for a legal deck (see :func:`~.cards.decklist.deck_summary`)."""
