@@ -272,3 +272,13 @@ def test_partial_construction_text_stays_unsupported(db):
     # OP13-079 also plays a Stage at the start of the game: the paragraph is not fully explained.
     assert db.printed("OP13-079").unsupported[0].startswith("Under the rules of this game, you cannot include Events")
     assert not any(f.startswith("Under the rules of this game, you cannot include cards") for f in db.printed("OP12-001").unsupported)
+
+
+def test_only_whole_construction_sentences_are_left_out_of_unsupported(db):
+    """Rule 5-1-2-4: deck-construction text is enforced by the deck validator, not by the engine; but an
+    "Under the rules of this game, ..." paragraph that also changes the game (P-117: "... and when your deck
+    is reduced to 0, you win the game instead of losing") is reported when the engine does not play it."""
+    any_number = next(c for c in db if "you may have any number of this card in your deck." in c.text)
+    assert not db.get(any_number.number).unsupported
+    p117 = db.get("P-117")
+    assert any("you win the game instead of losing" in f for f in p117.unsupported)

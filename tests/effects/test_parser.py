@@ -900,6 +900,7 @@ REVIEWED_SHIFT_REDUCE = {
     ("and", "cond1 : subj HAVE count_expr"),
     ("and", "a_add : ADD target FROM YOUR __ANON_don!! DECK"),
     ("and@f", "postmod : WITH filters"),
+    ("and@f", "postmod : __ANON_and@f WITH filters"),  # "... effect and with a cost of 8 or less and a ..." (PRB01-001): more filters
     ("life", "qty : ALL OF owner"),
     ("life", "qty : ALL owner"),
     ("don!!", "qty : num"),
@@ -914,6 +915,17 @@ REVIEWED_SHIFT_REDUCE = {
     ("or", "filt : A TYPE INCLUDING QUOTED"),
     # "Your opponent trashes 1 card from their hand and reveals their hand" (OP07-090)
     ("and", "a_opponent : YOUR OPPONENT opp_action"),
+    # "If you have 0 DON!! cards on your field or 8 or more DON!! cards on your field" (ST10-002): a plain "or"
+    # after "you have <count>" goes on to a second count
+    ("or", "cond1 : subj HAVE count_expr"),
+    # "this Character cannot be K.O.'d or rested by your opponent's effects" (OP11-046): "or" after "be K.O.'d"
+    # goes on to the second prohibition
+    ("or", "restriction : BE __ANON_k.o.'d"),
+    # "Change the target of that attack to this Leader or to one of your {X} type Character cards" (OP16-080)
+    ("or", "a_change_target : CHANGE THE TARGET OF THAT ATTACK TO target"),
+    # "If your Leader has the {Dressrosa} type and is active" (OP06-088): a plain "and" after the type goes
+    # on ("and is active"); two conditions are joined by "and@c" (parser.classify)
+    ("and", "cond1 : target HAS THE type_list TYPE"),
 }
 
 

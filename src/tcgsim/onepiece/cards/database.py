@@ -153,7 +153,7 @@ def _without_notes(fragment: str) -> str:
     return _NOTE.sub("", fragment).strip()
 
 
-def _is_construction_text(fragment: str) -> bool:
+def is_construction_text(fragment: str) -> bool:
     """True if the whole fragment is deck-construction text the validator enforces (rule 5-1-2-4)."""
     return any(rx.fullmatch(fragment) for rx in (_DON_DECK, _ANY_NUMBER)) or any(
         (m := rx.match(fragment)) is not None and fragment[m.end():] == "." for rx in (_NO_COST, _ONLY_TYPE)
@@ -188,7 +188,7 @@ def analyse_text(paragraphs: list[str], trigger: str | None) -> TextFacts:
             don_deck_size = int(m.group(1))
         if _ANY_NUMBER.fullmatch(rest):
             max_copies = None
-        previous_unsupported = bool(rest) and not _is_construction_text(rest)
+        previous_unsupported = bool(rest) and not is_construction_text(rest)
         if previous_unsupported:
             unsupported.append(rest)
     if trigger:

@@ -57,6 +57,9 @@ def op_draw(g, frame, a, choice) -> None:
     if a.param("equal_to") is not None:
         # "draw cards equal to the number you returned to your deck": the cards the previous action moved
         amount = len(g.ctx.get(frame[4], EMPTY_CTX)[0])
+    elif a.param("until_count") is not None:
+        # "draw cards so that you have 2 cards in your hand": what the hand lacks, never negative
+        amount = max(0, a.param("until_count") - len(g.players[who].hand))
     n = draw(g, who, amount) if amount else 0
     finish(g, frame, did=n > 0)
 
@@ -286,6 +289,9 @@ def op_set_active(g, frame, a, choice) -> None:
     if "don" in a.target.zones:
         me = g.t.owner[frame[1]]
         p = g.players[me]
+        if g.mods and g.t.defs[frame[1]].category == CHARACTER and cv.set_don_active_forbidden(g, me):
+            finish(g, frame, did=False)  # "you cannot set DON!! cards as active using Character effects" (OP10-030)
+            return
         state = frame[5]
         done = state[1] if state and state[0] == "don" else 0
         limit = a.target.count or 1
@@ -316,6 +322,25 @@ def op_set_active(g, frame, a, choice) -> None:
         if g.on_field(c):
             g.rested[c] = 0
     finish(g, frame, it=chosen, did=bool(chosen))
+
+
+def _field_zones(g, cards) -> tuple:
+    """``(card, "character" / "stage")`` for each of ``cards`` on the field, before an effect (or its cost)
+    moves them: what :func:`_report_removed` reports afterwards. Empty when no "When ..." effect waits."""
+    if not g.t.whens:
+        return ()
+    players = g.players
+    return tuple((c, "stage" if c == players[g.t.owner[c]].stage else "character") for c in cards
+                 if c in players[g.t.owner[c]].characters or c == players[g.t.owner[c]].stage)
+
+
+def _report_removed(g, frame, field) -> None:
+    """ "When a Character is removed from the field by your effect" (OP07-038): each card the effect (an
+    action or its activation cost, 8-3-1; card Q&A OP02-004 counts costs as one's own effects) moved off the
+    field, once it has left (a K.O. by an effect is reported by rules/zones.do_ko)."""
+    for c, zone in field:
+        if not g.on_field(c):
+            hooks.fire_event(g, "removed", c, by="effect", source=frame[1], zone=zone)
 
 
 def _removing(frame):
@@ -396,9 +421,13 @@ def op_return_to_hand(g, frame, a, choice) -> None:
         chosen = [c for c in chosen if removable(g, c, frame[1])]
         if _check_removal(g, frame, chosen):
             return
+    field = _field_zones(g, chosen)
     for c in chosen:
         remove_from_zone(g, c)
         g.players[g.t.owner[c]].hand.append(c)
+    for c, _zone in field:  # "When your opponent's Character is returned to the owner's hand by your effect" (EB02-023)
+        hooks.fire_event(g, "returned_to_hand", c, by="effect", source=frame[1])
+    _report_removed(g, frame, field)
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
@@ -434,10 +463,17 @@ def op_to_deck(g, frame, a, choice) -> None:
     _, cards, ordered, position = state
     if position == "any":  # "Return all cards in your hand to your deck and shuffle your deck": no order
         ordered = cards
+    by_owner = a.param("order_by") == "owner"
     if choice is not None:
         ordered = ordered + (choice[1],)
     while len(ordered) < len(cards):
         left = [c for c in cards if c not in ordered]
+        if by_owner:
+            # "in any order of the owner's choosing" (OP17-041) and "Place all Characters ... at the bottom of
+            # the owner's deck" (OP05-058 Q&A): each owner orders their own cards, the turn player first
+            # (rules 3-1-7, 1-3-10)
+            me = min((g.t.owner[c] for c in left), key=lambda o: o != g.active)
+            left = [c for c in left if g.t.owner[c] == me]
         opts = [("order", c) for c in _distinct_numbers(g, left)]
         pick = g.ask(me, "order", opts)
         if pick is None:
@@ -446,8 +482,10 @@ def op_to_deck(g, frame, a, choice) -> None:
         # copies are interchangeable: take the first remaining copy of the chosen number
         num = g.t.numbers[pick[1]]
         ordered = ordered + (next(c for c in left if g.t.numbers[c] == num),)
+    field = _field_zones(g, ordered)
     for c in ordered:
         remove_from_zone(g, c)
+    _report_removed(g, frame, field)
     # the first in ``ordered`` ends highest of the placed pile; piles store the top card last
     if position == "top":
         for c in reversed(ordered):
@@ -503,8 +541,15 @@ def op_trash(g, frame, a, choice) -> None:
         chosen = [c for c in chosen if removable(g, c, frame[1])]
         if _check_removal(g, frame, chosen):
             return
+    from_hand = [c for c in chosen if c in g.players[g.t.owner[c]].hand] if g.t.whens else ()
+    field = _field_zones(g, chosen)
     for c in chosen:
         move_to_trash(g, c)
+    _report_removed(g, frame, field)
+    for owner in sorted({g.t.owner[c] for c in from_hand}):
+        # "When a card is trashed from your hand by an effect" (OP14-045): once per action or cost and hand
+        hooks.fire_event(g, "trashed", next(c for c in from_hand if g.t.owner[c] == owner), by="effect",
+                         source=frame[1], zone="hand")
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
@@ -539,6 +584,37 @@ def op_reveal(g, frame, a, choice) -> None:
             g.known[0].add(c)
             g.known[1].add(c)
     finish(g, frame, it=chosen, did=bool(chosen))
+
+
+CHOOSE_COST_RANGE = range(0, 11)  # the costs printed on cards (0 to 10)
+
+
+@op("choose_cost")
+def op_choose_cost(g, frame, a, choice) -> None:
+    """ "Choose a cost and reveal 1 card from the top of your opponent's deck. If the revealed card has the
+    chosen cost, X." (OP11-081; folded into one action by compiler._fold_choose_cost): the player chooses a
+    number (decision ``option``, counted from 1 as SCENARIOS.md says: ``choose option N`` chooses cost N-1,
+    so ``choose option 1`` is cost 0 and ``choose option 11`` cost 10), then the top card is revealed to both
+    players and stays on top of the deck (11-2-2: set as unrevealed afterwards); X resolves only if that
+    card's cost is N (4-10-1). The revealed card is "it"; with an empty deck nothing is revealed and X fails."""
+    me = g.t.owner[frame[1]]
+    if choice is None:
+        choice = g.ask(me, "option", [("option", n + 1) for n in CHOOSE_COST_RANGE])
+        if choice is None:
+            return
+    chosen = choice[1] - 1
+    sel = a.target
+    who = 1 - me if sel.owner == "opponent" else me
+    deck = g.players[who].deck
+    revealed = deck[::-1][: sel.count or 1]  # the deck's top is the end of the list
+    g.emit(None, f"p{me + 1} chooses cost {chosen}")
+    for c in revealed:
+        g.emit(None, f"p{who + 1} reveals {g.t.numbers[c]}")
+        g.known[0].add(c)
+        g.known[1].add(c)
+    finish(g, frame, it=revealed, did=bool(revealed))
+    if revealed and all(g.t.defs[c].cost == chosen for c in revealed):
+        push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
 
 
 @op("select")
@@ -643,6 +719,27 @@ def op_give_don(g, frame, a, choice) -> None:
     active = a.param("state") == "active" or (
         don is not None and any(f.key == "state" and f.value == "active" for f in don.filters))
     ask = own and bool(a.param("up_to"))
+    if a.param("from") == "given":
+        # "Give up to 2 total of your currently given DON!! cards to 1 of your Characters" (OP07-001): DON!!
+        # already given to the player's other cards move, one at a time, to the chosen card (rule 6-5-5)
+        target = chosen[0] if chosen else None
+        while target is not None and moved < (a.amount or 1):
+            opts = [("don", c) for c in (p.leader, *p.characters) if g.given[c] and c != target]
+            if not opts:
+                break
+            if choice is None:
+                choice = g.ask(me, "choose", opts + [("choose_none",)])
+                if choice is None:
+                    g.stack[-1] = frame[:5] + (("give", chosen, ti, n, moved),)
+                    return
+            if choice[0] == "choose_none":
+                break
+            g.given[choice[1]] -= 1
+            g.given[target] += 1
+            moved += 1
+            choice = None
+        finish(g, frame, it=list(chosen), did=moved > 0)
+        return
     # "... up to 1 rested DON!! card each": every chosen card receives the amount, else only one does
     targets = chosen if a.param("each") else chosen[:1]
     recipient_owner = a.param("don_of") == "recipient"  # "to its owner's Leader or 1 of their Characters"
@@ -848,6 +945,10 @@ def op_cannot(g, frame, a, choice) -> None:
         cv.add_modifier(g, -1 - me, cv.NO_DRAW, 0, kind, turn, me)
         finish(g, frame, did=True)
         return
+    if what == "set_don_active":  # "you cannot set DON!! cards as active using Character effects" (OP10-030)
+        cv.add_modifier(g, -1 - me, cv.NO_SET_DON_ACTIVE, 0, kind, turn, me)
+        finish(g, frame, did=True)
+        return
     if what == "add_life_to_hand":  # "you cannot add Life cards to your hand using your own effects" (OP02-004)
         cv.add_modifier(g, -1 - me, cv.NO_LIFE_TO_HAND, 0, kind, turn, me)
         finish(g, frame, did=True)
@@ -874,9 +975,12 @@ def op_cannot(g, frame, a, choice) -> None:
     attacker = a.param("attacker")
     if attacker is not None:
         ctx = g.ctx.get(frame[4], EMPTY_CTX)
-        from .select import resolve_ref
+        from .select import candidates, resolve_ref
 
-        for c in resolve_ref(g, frame[1], attacker, ctx):
+        # "if that Leader or Character attacks" (it) / "whenever your Leader attacks" (OP13-057: the Leader)
+        cards = resolve_ref(g, frame[1], attacker, ctx) if attacker.ref is not None else (
+            candidates(g, frame[1], attacker, ctx))
+        for c in cards:
             cv.add_modifier(g, -1 - (1 - me), cv.NO_BLOCKER_VS, c, kind, turn, me)
         finish(g, frame, did=True)
         return
@@ -924,6 +1028,7 @@ def op_to_life(g, frame, a, choice) -> None:
     me = g.t.owner[frame[1]]
     where = a.param("life_owner", "same")
     face_up = a.param("face") == "face_up"
+    field = _field_zones(g, chosen)
     for c in chosen:
         remove_from_zone(g, c)
         who = me if where == "self" else (1 - me if where == "opponent" else g.t.owner[c])
@@ -935,6 +1040,7 @@ def op_to_life(g, frame, a, choice) -> None:
         else:
             life.append(c)
         g.face_up[c] = 1 if face_up else 0
+    _report_removed(g, frame, field)
     finish(g, frame, it=chosen, did=bool(chosen))
 
 

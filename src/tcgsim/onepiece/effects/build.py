@@ -295,8 +295,20 @@ class IRBuilder(Transformer):
             cond = cond.parts[0]
         return SentenceIR("when_may", _as_tuple(action), event=event, optional=True, conditions=(cond,), once=once)
 
+    def s_activation_only_have_d2(self, np):
+        # "This effect can be activated when you only have Characters with a type including "GERMA"." (OP11-043):
+        # a condition of the effect (8-3-2)
+        return SentenceIR("actions", (), conditions=(self.c_only_have_d2("self", np),))
+
     def s_activation(self, event):
         return SentenceIR("activation", (), event=event)
+
+    def s_deck_out_win(self, n):
+        # "When your deck is reduced to 0, you win the game instead of losing, according to the rules" (OP03-040):
+        # a permanent effect changing the defeat condition 1-2-1-1-2 (rules/engine.rule_processing)
+        if n != 0:
+            raise ValueError("deck reduced to a number other than 0")
+        return SentenceIR("actions", (Action("deck_out_win", _THIS),), optional=False)
 
     def s_start_of_game(self, body):
         actions, optional = body
@@ -387,6 +399,11 @@ class IRBuilder(Transformer):
     def item_may(self, action):
         return (Action("may", body=_as_tuple(action)),)
 
+    def items_and_if(self, items, cond, item):
+        """ "rest up to 1 ... and, if you don't have [Buchi], play up to 1 [Buchi] from your hand" (OP03-027):
+        the condition is checked when the second action's turn comes (after the first one)."""
+        return items + [Action("if", condition=cond, body=tuple(item))]
+
     def item_post_if(self, action, cond):
         return (Action("if", condition=cond, body=_as_tuple(action)),)
 
@@ -455,6 +472,11 @@ class IRBuilder(Transformer):
     def a_draw(self, n, _cw=None):
         return Action("draw", amount=n)
 
+    def a_draw_until_hand(self, n, _cw=None):
+        """ "draw cards so that you have 2 cards in your hand" (OP02-069, OP02-051): as many as the hand
+        lacks, none with N or more; not optional (card Q&A OP02-051, OP02-069)."""
+        return Action("draw", params=_params(until_count=n))
+
     def a_draw_one(self):
         return Action("draw", amount=1)
 
@@ -504,6 +526,13 @@ class IRBuilder(Transformer):
             "gain_keyword", ts, ("leader", "character"), duration=_dur(rest), params=_params(keyword=str(kw))
         )
 
+    def a_gain_kw_one_of(self, ts, _g, *rest):
+        """ "this Character gains [Double Attack], [Banish] or [Blocker] until ..." (OP09-084): the player
+        chooses one of the keywords (``choose_one``, an option per keyword in the printed order)."""
+        kws = [r for r in rest if getattr(r, "type", None) == "KEYWORD"]
+        durs = [r for r in rest if getattr(r, "type", None) != "KEYWORD"]
+        return (Action("choose_one", options=tuple(self.a_keyword(ts, _g, kw, *durs) for kw in kws)),)
+
     def a_gain_kw_power(self, ts, _g, kw, amount, *rest):
         first = self.a_keyword(ts, _g, kw, *rest)
         return first + (Action("modify_power", _same(first), amount=amount, duration=_dur(rest)),)
@@ -549,6 +578,22 @@ class IRBuilder(Transformer):
             params=_params(per=counted, per_count=n),
         )
 
+    def a_gain_kw_cost_per_d2(self, ts, _g, kw, amount, *rest):
+        # "this Character gains [Blocker] and +1 cost for every 4 cards in your trash" (ST27-004): the keyword
+        # once, the cost for every 4 cards
+        first = self.a_keyword(ts, _g, kw, *rest)
+        n, counted = _opt(rest, "per")
+        return first + (Action("modify_cost", _same(first), amount=amount, duration=_dur(rest),
+                               params=_params(per=counted, per_count=n)),)
+
+    def a_gain_power_cost_per_d2(self, ts, _g, power, cost, *rest):
+        # "this Character gains +1000 power and +2 cost for every 5 cards in your trash" (EB04-048): both amounts
+        # for every 5 cards
+        first = self.a_gain_power_per(ts, _g, power, *rest)
+        n, counted = _opt(rest, "per")
+        return first + (Action("modify_cost", _same(first), amount=cost, duration=_dur(rest),
+                               params=_params(per=counted, per_count=n)),)
+
     def a_give_power_per(self, ts, amount, *rest):
         return self.a_gain_power_per(ts, None, amount, *rest)
 
@@ -579,6 +624,14 @@ class IRBuilder(Transformer):
             # "play up to 1 Character ..." after a look / reveal: the card is not on the field yet
             source = _UNPLACED
         return Action("play", _sel(t, source), params=_params(rested=True if rested else None))
+
+    def a_play_src_post(self, t, source, post):
+        """ "Play up to 1 {X} type Character card from your hand with a cost equal to or less than ..."
+        (OP08-098, OP08-062): the filters written after the source belong to the played card."""
+        if not isinstance(t, _Target) or t.np.alts or post.location is not None:
+            raise ValueError("play: filters after the source")
+        np = replace(t.np, filters=t.np.filters + post.filters, post=t.np.post + post.filters)
+        return self.a_play(_Target(t.q, np), source)
 
     def a_play_each_of(self, n, np, source):
         # "Play up to 1 each of [Sabo], [Portgas.D.Ace], and [Monkey.D.Luffy] with a cost of 2 from your
@@ -644,6 +697,18 @@ class IRBuilder(Transformer):
     def a_return_to_hand(self, ts, _dest=None):
         return _each("return_to_hand", ts, ("character",))
 
+    def a_return_hand_or_bottom(self, t, _hand=None, _deck=None):
+        """ "Return up to 1 Character with a cost of 2 or less to the owner's hand or the bottom of their
+        deck" (OP04-043): the card is chosen, then the effect's controller picks where it goes (card Q&A
+        OP04-043): option 1 the hand, option 2 the bottom of the deck; nothing is asked when no card was
+        chosen (``if_you_do`` on the selection)."""
+        if isinstance(t, (list, _Alts)):
+            raise ValueError("hand or deck bottom: several targets")
+        select = Action("select", _sel(t, default_zones=("character",)))
+        where = Action("choose_one", options=(
+            (Action("return_to_hand", _IT),), (Action("to_deck", _IT, params=_params(position="bottom")),)))
+        return (select, Action("if_you_do", body=(where,)))
+
     def a_return_to_deck(self, ts, pos, *rest):
         return _each("to_deck", ts, ("character",), params=_params(position=pos))
 
@@ -655,7 +720,18 @@ class IRBuilder(Transformer):
             # "place 1 card at the top of your deck" after "look at all your Life cards" (ST13-004): a
             # plain card whose zone the effect implies (compiler._resolve_zones: the looked-at cards)
             return (Action("to_deck", _sel(ts, _UNPLACED), params=_params(position=pos)),)
-        return _each("to_deck", ts, ("character",), params=_params(position=pos))
+        acts = _each("to_deck", ts, ("character",), params=_params(position=pos))
+        if len(acts) == 1 and ("any_order", True) not in rest and acts[0].target.owner == "any" and (
+                acts[0].target.count is None and acts[0].target.ref is None and not acts[0].target.alternatives):
+            # "Place all Characters with a cost of 3 or less at the bottom of the owner's deck" (OP05-058): each
+            # owner orders their own cards, the turn player first (rule 3-1-7, card Q&A OP05-058)
+            acts = (replace(acts[0], params=_params(position=pos, order_by="owner")),)
+        return acts
+
+    def a_place_deck_owner_orders(self, ts, pos, *rest):
+        # "Place all of your opponent's Characters with a base cost of 1 at the bottom of the owner's deck in any
+        # order of the owner's choosing" (OP17-041): the cards' owner orders them (rule 3-1-7; op_to_deck)
+        return _each("to_deck", ts, ("character",), params=_params(position=pos, order_by="owner"))
 
     def a_reorganize_place(self, pos, *rest):
         # "look at 2 cards from the top of your deck, reorganize them in any order and place them at the
@@ -727,6 +803,32 @@ class IRBuilder(Transformer):
             "give_don", ts, ("leader", "character"), own=True, amount=n, params=_params(state="rested", up_to=True)
         )
 
+    def a_give_don_to_each_of(self, n, _cw, owner, np):
+        """ "Give up to 1 rested DON!! card to each of your {Alabasta} type Characters" (OP04-004): every
+        such Character is a recipient (``each``), offered up to N rested DON!! one at a time; with too few
+        rested DON!! only some receive one (card Q&A OP04-004)."""
+        t = _Target(_Q(owner, None, False, explicit_owner=True), np)
+        return _each(
+            "give_don", t, ("leader", "character"), own=True, amount=n,
+            params=_params(state="rested", up_to=True, each=True),
+        )
+
+    def a_played_rested(self, ts):
+        """ "Your Character cards are played rested" (OP09-022): permanent ``play_rested`` on the owner's
+        Character cards, read when one enters the field (rules/main_phase.enter_character)."""
+        if not isinstance(ts, _Target) or ts.q.count is not None or ts.np.category != "Character":
+            raise ValueError("played rested: other than your Character cards")
+        return Action("play_rested", _sel(ts, default_zones=("character",)))
+
+    def a_give_given_don(self, n, _cw, ts):
+        """ "Give up to 2 total of your currently given DON!! cards to 1 of your Characters" (OP07-001, EB02-009):
+        DON!! given to the player's other cards move to the chosen one (``from=given``, actions.op_give_don)."""
+        acts = _each("give_don", ts, ("leader", "character"), own=True, amount=n,
+                     params=_params(up_to=True, **{"from": "given"}))
+        if len(acts) != 1 or acts[0].target.ref is not None or acts[0].target.count != 1:
+            raise ValueError("currently given DON!!: to one chosen card")
+        return acts
+
     def a_give_don_owners(self, n, _cw, k):
         """ "Give up to 1 rested DON!! card to its owner's Leader or 1 of their Characters" (OP15-010): a rested
         DON!! of either player's cost area, to a Leader or Character of that player (``don_of=recipient``)."""
@@ -789,13 +891,38 @@ class IRBuilder(Transformer):
         )
 
     def a_negate(self, t, *rest):
+        if isinstance(t, list):  # "up to 1 of each of your opponent's Leader and Character cards"
+            return _each("negate_effects", t, ("character",), duration=_dur(rest))
         return Action("negate_effects", _sel(t, default_zones=("character",)), duration=_dur(rest))
+
+    def a_negate_two(self, t1, t2, *rest):
+        # "Negate the effects of your opponent's Leader and all of their Characters during this turn" (P-100):
+        # one negation per target, the duration shared
+        return _each("negate_effects", [t1, t2], ("character",), duration=_dur(rest))
+
+    def a_negate_poss(self, p, *rest):
+        # "this Character's effect is negated during this turn" (OP14-056): as "Negate the effect of this
+        # Character during this turn"
+        if not isinstance(p, Selector) or p.ref != "this":
+            raise ValueError("negated: other than this card")
+        return Action("negate_effects", p, duration=_dur(rest))
 
     def a_cannot(self, ts, restriction, *rest):
         what, extra = restriction
         return _each(
             "cannot", ts, ("character",), duration=_dur(rest), params=_params(what=what, **extra)
         )
+
+    def a_cannot_attack_unless_d2(self, ts, cond):
+        """ "This Character cannot attack unless your opponent has 2 or more Characters with a base power of 5000
+        or more" (EB04-005): "cannot attack" under the negated condition (a permanent effect's condition once
+        hoisted, compiler._hoist_permanent)."""
+        return Action("if", condition=replace(cond, negate=not cond.negate), body=self.a_cannot(ts, ("attack", {})))
+
+    def a_cannot_ko_or_rest_opp_d2(self, ts, *rest):
+        # "this Character cannot be K.O.'d or rested by your opponent's effects" (OP11-046): both prohibitions
+        return self.a_cannot(ts, ("be_ko", {"by": "opponent_effect"}), *rest) + self.a_cannot(
+            ts, ("be_rested", {"by": "opponent_effect"}), *rest)
 
     def a_can_attack_active(self, ts, *rest):
         return _each("can_attack_active", ts, ("leader", "character"), duration=_dur(rest))
@@ -821,6 +948,24 @@ class IRBuilder(Transformer):
             Action("set_base_power", poss, amount=n, duration=_dur(rest)),
         )
 
+    def a_base_power_pl(self, q, np, n, *rest):
+        # "up to 1 of your Leader or Character cards' base power becomes 7000 during this turn" (OP16-106)
+        t = _sel(_Target(q, np), default_zones=("leader", "character"))
+        return Action("set_base_power", t, amount=n, duration=_dur(rest))
+
+    def a_base_power_of(self, t, n, *rest):
+        # "The base power of all of your Characters with ... becomes 8000." (OP17-112), "set the base power of
+        # all of your {Five Elders} type Characters to 7000" (OP13-084)
+        return Action("set_base_power", _sel(t, default_zones=("leader", "character")), amount=n, duration=_dur(rest))
+
+    def a_base_power_pl_two(self, q, np, poss, n, *rest):
+        # "All of your [Shura] cards' base power and this Character's base power become 6000." (OP15-070)
+        first = _sel(_Target(q, np), default_zones=("leader", "character"))
+        return (
+            Action("set_base_power", first, amount=n, duration=_dur(rest)),
+            Action("set_base_power", poss, amount=n, duration=_dur(rest)),
+        )
+
     def a_base_power_copy(self, target, other, *rest):
         return Action("set_base_power", target, duration=_dur(rest), params=_params(same_as_power_of=other))
 
@@ -838,6 +983,17 @@ class IRBuilder(Transformer):
 
     def a_return_don_self(self, n, _cw=None):
         return Action("return_don", amount=n)
+
+    def a_return_don_active_d2(self, ts):
+        # "You may return 2 of your active DON!! cards to your DON!! deck:" (EB02-061): only active cost-area DON!!
+        sels = _sels(ts, default_zones=("don",))
+        if len(sels) != 1:
+            raise ValueError("return several kinds of DON!! cards")
+        sel = sels[0]
+        if sel.zones != ("don",) or sel.owner != "self" or sel.up_to or not sel.count or sel.ref is not None or (
+                tuple(sel.filters) != (Filter("state", "==", "active"),)) or sel.alternatives:
+            raise ValueError("return DON!! cards other than N of your active ones")
+        return Action("return_don", amount=sel.count, params=_params(state="active"))
 
     def a_return_don_self_more(self, n, _cw=None):
         return Action("return_don", amount=n, params=_params(or_more=True))
@@ -992,11 +1148,34 @@ class IRBuilder(Transformer):
         sel = Selector(owner="self", zones=source.zones, count=None, position=source.position)
         return Action("trash", sel, params=_params(until_count=n))
 
+    def a_trash_until_hand_both(self, n, _cw=None):
+        # "you and your opponent trash cards from your hands until you each have 5 cards in your hands"
+        # (OP05-058): the turn player (who plays it) first, then the opponent, each choosing from their own
+        # hand (rule 1-3-10, card Q&A OP05-058)
+        mine = Action("trash", Selector(owner="self", zones=("hand",), count=None), params=_params(until_count=n))
+        theirs = Action("trash", Selector(owner="opponent", zones=("hand",), count=None),
+                        params=_params(until_count=n), player="opponent")
+        return (mine, theirs)
+
     def a_trash_until_life(self, source, n, _cw=None):
         return self.a_trash_until_hand(source, n)
 
     def a_change_target(self, t):
         return Action("change_attack_target", _sel(t, default_zones=("leader", "character")))
+
+    def a_change_target_alts_d2(self, t1, t2):
+        # "Change the target of that attack to this Leader or to one of your {X} type Character cards" (OP16-080):
+        # one card, either description
+        return Action("change_attack_target", _sels(_Alts((t1, t2)), default_zones=("leader", "character"))[0])
+
+    def a_play_cost_reduced(self, np, n):
+        # "[Your Turn] The cost of playing {Celestial Dragons} type Character cards with a cost of 2 or more from
+        # your hand will be reduced by 1" (OP05-097): the DON!! paid to play them (rules/main_phase), not the
+        # cards' cost (continuous.play_cost)
+        sel = _sel(_Target(_Q("self", None), np), _Source(("hand",), owner="self"))
+        if tuple(sel.zones) != ("hand",) or sel.owner != "self":
+            raise ValueError("play cost: not cards in your hand")
+        return Action("reduce_play_cost", sel, amount=n)
 
     def a_set_counter(self, t, amount):
         sel = _sel(t, default_zones=("character",))
@@ -1019,6 +1198,13 @@ class IRBuilder(Transformer):
         if source is None:
             source = _Source(("hand",), owner="opponent")
         return Action("trash", _sel(t, source))
+
+    def o_plays_d2(self, t, source=None):
+        # "your opponent plays up to 1 Character card with a cost of 4 or less from their hand" (OP13-119): the
+        # opponent chooses and plays one of their cards (a_opponent makes it theirs)
+        if source is None:
+            source = _Source(("hand",), owner="opponent")
+        return Action("play", _sel(t, source))
 
     def o_return(self, ts, _dest=None):
         return _each("return_to_hand", ts, ("character",))
@@ -1199,6 +1385,12 @@ class IRBuilder(Transformer):
         if isinstance(ts, list):
             raise ValueError("mixed 'and' / 'or' targets")
         first = ts if isinstance(ts, _Alts) else _Alts((ts,))
+        head = first.targets[0]
+        if (isinstance(t, _Target) and t.q.bare and isinstance(head, _Target) and head.q.count is not None
+                and t.np.category == "Stage"):
+            # "up to 1 of your opponent's Characters with a cost of 0 or your opponent's Stages with a cost of
+            # 3 or less" (OP03-096): the number written first is shared
+            t = _Target(replace(head.q, owner=t.q.owner), t.np)
         return _Alts(first.targets + (t,))
 
     def t_quantified(self, q, np):
@@ -1206,6 +1398,12 @@ class IRBuilder(Transformer):
 
     def t_this(self, _noun=None):
         return _THIS
+
+    def t_each_leader_character(self, n, owner, _cw=None):
+        """ "up to 1 each of your opponent's Leader and Character cards" (OP07-075), "up to 1 of each of ..."
+        (OP10-098): up to N Leader and, separately, up to N Characters (two targets, as "and")."""
+        q = _Q(owner, n, True, explicit_owner=True)
+        return [_Target(q, _NP("Leader", ("leader",))), _Target(q, _NP("Character", ("character",)))]
 
     def t_this_filtered(self, _noun, filts):
         return Selector(ref="this", count=1, filters=tuple(filts))
@@ -1404,6 +1602,9 @@ class IRBuilder(Transformer):
     def m_multicolored(self):
         return Filter("multicolored", "==", True)
 
+    def m_monocolored_d2(self):
+        return Filter("multicolored", "==", False)  # one color (2-3-5)
+
     def h_character(self):
         return _NP("Character", ("character",))
 
@@ -1485,6 +1686,19 @@ class IRBuilder(Transformer):
     def h_name(self, names):
         return _NP(None, (), (_name_filter(names),))
 
+    def h_name_cards_poss(self, names):
+        return _NP(None, (), (_name_filter(names),), plural=True)
+
+    def h_character_named(self, names):
+        # "your Character [Bonk Punch]" (OP09-012): as "your [Bonk Punch] Character"
+        return self.h_named(names, self.h_character())
+
+    def h_name_and_type_d2(self, names, types, base):
+        # "all of your [Donquixote Rosinante] and {Heart Pirates} type Characters" (OP12-073): every such card
+        # that has either the name or the type (as "all of your [A] and [B] Characters")
+        either = Filter("any_of", "==", (_name_filter(names), _type_filter(types)))
+        return replace(base, filters=(either,) + base.filters)
+
     def h_named(self, names, base):
         return replace(base, filters=(_name_filter(names),) + base.filters)
 
@@ -1499,6 +1713,12 @@ class IRBuilder(Transformer):
         location = None
         location_owner = None
         for pm in pms:
+            if isinstance(pm, _Post) and pm.filters and pm.filters[0].key == "that_is_le":
+                # "that is equal to or less than ...": on the cost written just before it
+                if not filters or filters[-1].key != "cost" or filters[-1].op != ">=":
+                    raise ValueError("'that is equal to or less than' after no cost")
+                filters.append(replace(pm.filters[0], key="cost"))
+                continue
             if isinstance(pm, _Post):
                 filters.extend(pm.filters)
                 if pm.location is not None:
@@ -1509,6 +1729,11 @@ class IRBuilder(Transformer):
 
     def pm_with(self, filts):
         return _Post(tuple(filts))
+
+    def pm_that_is_le_count(self, value):
+        # "with a cost of 3 or more that is equal to or less than the number of DON!! cards on your
+        # opponent's field" (OP08-062): a second bound on the cost just written (see postmods)
+        return _Post((Filter("that_is_le", "<=", value),))
 
     def filters(self, *items):
         out: list[Filter] = []
@@ -1589,6 +1814,9 @@ class IRBuilder(Transformer):
 
     def f_cost(self, n, c=None):
         return Filter("cost", _cmp_op(c), n)
+
+    def f_cost_either_d2(self, a, b):
+        return Filter("cost", "in", (a, b))
 
     def f_cost_range(self, lo, hi):
         return Filter("cost", "range", (lo, hi))
@@ -1698,6 +1926,20 @@ class IRBuilder(Transformer):
     def c_has_attr(self, t, attr):
         return _match(t, Filter("attribute", "==", str(attr)))
 
+    @staticmethod
+    def _match_both(t, f1: Filter, f2: Filter) -> Condition:
+        """ "your Leader has the {X} type and is active" / "has 7000 power or more and the {X} type": one
+        card meeting both."""
+        c = _match(t, f1)
+        return replace(c, target=replace(c.target, filters=c.target.filters + (f2,)))
+
+    def c_has_type_and_active(self, t, types):
+        return self._match_both(t, _type_filter(types), Filter("state", "==", "active"))
+
+    def c_has_power_and_type(self, t, n, *rest):
+        c = rest[0] if len(rest) == 2 else None
+        return self._match_both(t, Filter("power", _cmp_op(c), n), _type_filter(rest[-1]))
+
     def c_is_rested(self, t):
         return _match(t, Filter("state", "==", "rested"))
 
@@ -1721,6 +1963,14 @@ class IRBuilder(Transformer):
     def c_count_two(self, subj, a, b):
         return Condition("and", parts=(self.c_count(subj, a), self.c_count(subj, b)))
 
+    def c_leader_colors_include_d2(self, t, color):
+        # "If your Leader's colors include blue" (OP11-080): the card has that color, among others or alone (2-3-5)
+        return _match(t, self.m_color(color))
+
+    def c_count_either_d2(self, subj, a, b):
+        # "If you have 0 DON!! cards on your field or 8 or more DON!! cards on your field" (ST10-002): either
+        return Condition("or", parts=(self.c_count(subj, a), self.c_count(subj, b)))
+
     def c_has_cost(self, t, n, c=None):
         return _match(t, Filter("cost", _cmp_op(c), n))
 
@@ -1742,6 +1992,10 @@ class IRBuilder(Transformer):
         if subj == "self_not":
             return replace(_count("self", np, op, value), negate=True)
         return _count(subj, np, op, value)
+
+    def c_count_n_or(self, subj, a, b, c, np):
+        """ "If you have 0 or 3 or more DON!! cards on your field" (OP05-060): exactly A, or B or more/less."""
+        return Condition("or", parts=(self.c_count(subj, ("==", a, np)), self.c_count(subj, (_cmp_op(c), b, np))))
 
     def sh_self_not(self):
         return "self_not"
@@ -1816,12 +2070,37 @@ class IRBuilder(Transformer):
             Selector(owner="self", zones=("don",), count=None),
         )
 
+    @staticmethod
+    def _count_gap(zone: str, n: int) -> Condition:
+        """ "the number of <your X> is at least N less than the number of <your opponent's X>": yours + N
+        <= theirs (``count`` with ``offset``)."""
+        return Condition("count", "<=", Selector(owner="opponent", zones=(zone,), count=None),
+                         Selector(owner="self", zones=(zone,), count=None), offset=n)
+
+    def c_gap_don(self, n):
+        return self._count_gap("don", n)
+
+    def c_gap_hand(self, n):
+        return self._count_gap("hand", n)
+
+    def c_gap_characters(self, n):
+        return self._count_gap("character", n)
+
     def c_opp_more_don(self, subj):
         if subj != "opponent":
             raise ValueError("more DON!! than you")
         return Condition(
             "count", ">", Selector(owner="self", zones=("don",), count=None),
             Selector(owner="opponent", zones=("don",), count=None),
+        )
+
+    def c_less_characters_d2(self, subj):
+        # "If you have less Characters than your opponent" (EB04-059): your Characters < your opponent's
+        if subj != "self":
+            raise ValueError("less Characters than your opponent")
+        return Condition(
+            "count", "<", Selector(owner="opponent", zones=("character",), count=None),
+            Selector(owner="self", zones=("character",), count=None),
         )
 
     def c_less_life(self, subj):
@@ -1834,6 +2113,19 @@ class IRBuilder(Transformer):
 
     def c_played_this_turn(self):
         return Condition("played_this_turn", target=_THIS)
+
+    def c_cost_eq_given_d2(self, t):
+        # "If the chosen Character has a cost equal to the number of DON!! cards given to it" (OP15-031)
+        return _match(t, Filter("cost_eq_don_given", "==", True))
+
+    def c_only_have_d2(self, subj, np):
+        """ "If you only have {X} type Characters" (OP11-046, OP13-095): as "the only Characters on your field are
+        ..." (``all_match``: not met with no Characters). Tagged ``op="you_only_have"``: with no Characters the
+        wording is undecided, so cards.py accepts it only where the card is a Character on the field."""
+        if subj != "self":
+            raise ValueError("only have: not your Characters")
+        sel = Selector(owner="self", zones=("character",), count=None, filters=np.filters)
+        return Condition("all_match", "you_only_have", target=sel)
 
     def c_only_characters(self, np):
         sel = Selector(owner="self", zones=("character",), count=None, filters=np.filters)
@@ -1913,6 +2205,10 @@ class IRBuilder(Transformer):
         return Event("event_activated", Selector(owner="opponent", zones=(), count=None, filters=(Filter("category", "==", "Event"),)))
 
     def ev_opp_activate_kw(self, kw):
+        if str(kw) == "Trigger":
+            # "when your opponent activates an Event or [Trigger]" (OP11-102): the opponent's [Trigger] activated
+            # (rules/damage.life_damage reports it with the Life card)
+            return Event("trigger_activated", Selector(owner="opponent", zones=(), count=None))
         return Event("keyword_activated", Selector(owner="opponent", zones=("character",), count=None), _params(keyword=str(kw)))
 
     def ev_don_returned(self, t, by=None):
@@ -1942,6 +2238,11 @@ class IRBuilder(Transformer):
     def ev_opp_play(self, t):
         sel = _ev(t, default_zones=("character",))
         return Event("played", replace(sel, owner="opponent"))
+
+    def ev_you_deal_damage(self):
+        # "When you deal damage to your opponent's Life" (OP03-043): the attack of any of your Leader and
+        # Characters, once per attack, not damage by an effect (card Q&A OP03-043)
+        return Event("attack_damage", Selector(owner="self", zones=("leader", "character"), count=None))
 
     def ev_attack_deals_damage(self, poss):
         return Event("attack_damage", poss)

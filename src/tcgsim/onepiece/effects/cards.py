@@ -28,6 +28,9 @@ DURATIONS = {None, "this_battle", "this_turn", "until_end_of_opponent_next_turn"
              "until_end_of_your_next_turn"}
 PERMANENT_OPS = {"modify_power", "modify_cost", "gain_keyword", "cannot", "can_attack_active", "set_base_power",
                  "set_counter",
+                 "reduce_play_cost",  # continuous.play_cost, read by rules/main_phase when playing from hand
+                 "deck_out_win",  # rules/engine.rule_processing (OP03-040)
+                 "play_rested",  # continuous.plays_rested, read by rules/main_phase.enter_character (OP09-022)
                  "treat_name"}  # rule 2-1-3, read from the card definition by select.card_names
 PROHIBITIONS = {"attack", "attack_leader", "be_ko", "be_removed", "be_rested",  # continuous.prohibited
                 "attack_other_than"}  # continuous.attack_target_forbidden
@@ -43,6 +46,10 @@ DELAYED_THIS_OPS = {"trash", "return_to_hand"}
 
 def why_unsupported(eff) -> str | None:
     """``None`` if the interpreter supports every construct of ``eff``, else the first missing one."""
+    if eff.kind in ("main", "counter", "trigger") and _you_only_have(eff):
+        # "If you only have {X} type Characters" (build.c_only_have_d2): with no Characters at all the wording is
+        # undecided; a Character's own effect is read with the Character on the field, an Event's need not be
+        return "condition you only have (no Characters undecided)"
     if eff.kind == "permanent":
         for a in eff.actions:
             if a.op not in PERMANENT_OPS:
@@ -56,6 +63,13 @@ def why_unsupported(eff) -> str | None:
                 continue
             if a.op == "gain_keyword" and a.param("keyword") not in KEYWORD_BITS:
                 return f"keyword {a.param('keyword')}"
+            if a.op == "play_rested" and (a.target is None or a.target.ref is not None or a.params or a.target.filters
+                                          or a.target.owner != "self" or tuple(a.target.zones) != ("character",)):
+                return "permanent play_rested"  # only "Your Character cards are played rested" (OP09-022)
+            if a.op == "reduce_play_cost" and (a.target is None or a.target.ref is not None or tuple(a.target.zones) != ("hand",)
+                                               or not any(f.key == "category" and f.op == "==" and f.value in ("Character", "Stage")
+                                                          for f in a.target.filters)):
+                return "reduce_play_cost other than of Character or Stage cards in hand"  # rules/main_phase only
             if a.param("per") is not None and a.param("per").ref is not None:
                 return "permanent power for every N referenced cards"
             if a.op == "set_counter" and (a.target is None or a.target.ref is not None or tuple(a.target.zones) != ("hand",)):
@@ -119,6 +133,8 @@ def why_unsupported(eff) -> str | None:
     for c in eff.costs:
         if c.op == "return_don" and c.target is None and not c.options and set(dict(c.params)) <= {"or_more"}:
             continue  # "return N (or more) DON!! cards from your field to your DON!! deck": DON!! -X (interpreter)
+        if c.op == "return_don" and c.target is None and not c.options and dict(c.params) == {"state": "active"}:
+            continue  # "return N of your active DON!! cards to your DON!! deck" (EB02-061): active ones only (interpreter)
         if c.op not in COST_OPS or c.options:
             return f"cost {c.op}"
         if c.op not in ("rest_don", "don_minus"):
@@ -135,6 +151,38 @@ def why_unsupported(eff) -> str | None:
             if (c.target.position == "top_or_bottom" and (c.target.count or 1) != 1) or c.target.alternatives:
                 return f"cost {c.op} with a choice of position"
     return _actions(eff.actions)
+
+
+def _attack_target_choice(t) -> bool:
+    """ "Change the target of the attack to your [X] with ..." / "to this Leader or to one of your {X} type
+    Character cards" (ST36-005, OP16-080): one of your own Leader / Characters chosen when it resolves
+    (interpreter.op_change_attack_target)."""
+    def one(x) -> bool:
+        if x.ref == "this":
+            return not x.alternatives
+        return (x.ref is None and x.count == 1 and not x.up_to and x.owner == "self" and not x.alternatives
+                and bool(x.zones) and set(x.zones) <= {"leader", "character"} and not x.total)
+    if t.alternatives:
+        return t.ref is None and not t.zones and t.count == 1 and not t.up_to and all(one(x) for x in t.alternatives)
+    return t.ref is None and one(t)
+
+
+def _you_only_have(eff) -> bool:
+    conds = list(eff.conditions)
+    todo = list(eff.actions)
+    while todo:
+        a = todo.pop()
+        if a.condition is not None:
+            conds.append(a.condition)
+        todo.extend(a.body)
+        for o in a.options:
+            todo.extend(o)
+    while conds:
+        c = conds.pop()
+        if c.kind == "all_match" and c.op == "you_only_have":
+            return True
+        conds.extend(c.parts)
+    return False
 
 
 def _when(ev) -> str | None:
@@ -163,6 +211,9 @@ def _when(ev) -> str | None:
     if ev.kind == "attack_damage":
         # "When this Character's / this Leader's attack deals damage to your opponent's Life" (rules/damage.py)
         sel = ev.subject
+        if sel is not None and sel.ref is None and sel.owner == "self" and set(sel.zones) == {"leader", "character"} and (
+                not params and not sel.filters and not sel.alternatives):
+            return None  # "When you deal damage to your opponent's Life" (OP03-043): any of your attackers
         if params or sel is None or sel.ref != "this" or sel.filters or sel.alternatives:
             return "timing when attack_damage subject"
         return None
@@ -170,8 +221,8 @@ def _when(ev) -> str | None:
         # "When a [Trigger] activates": either player's, reported by rules/damage.life_damage once the
         # [Trigger] is activated (its effect resolves first)
         sel = ev.subject
-        if params or sel is None or sel.owner != "any" or sel.zones or sel.filters or sel.ref:
-            return "timing when trigger_activated subject"
+        if params or sel is None or sel.owner not in ("any", "opponent") or sel.zones or sel.filters or sel.ref:
+            return "timing when trigger_activated subject"  # "your opponent activates [Trigger]": theirs only
         return None
     if ev.kind == "damage_taken":
         # "When you take damage": reported by rules/damage.py for each point dealt to your Leader
@@ -207,6 +258,19 @@ def _when(ev) -> str | None:
         n = params.pop("at_least")
         if not isinstance(n, int) or n < 2 or params:
             return "timing when don_returned at_least"
+    if ev.kind == "trashed":
+        # "When a card is trashed from your hand by an effect" (OP14-045): reported by actions.op_trash, once
+        # per action or cost that trashed cards from that hand (an activation cost is part of the effect)
+        sel = ev.subject
+        if params != {"by": "effect"} or sel is None or sel.owner != "self" or tuple(sel.zones) != ("hand",) or (
+                sel.filters or sel.ref or sel.alternatives):
+            return "timing when trashed"
+        return None
+    if ev.kind == "returned_to_hand" and (ev.subject is None or ev.subject.owner != "opponent" or params.get("by") != "your_effect"):
+        # "When your opponent's Character is returned to the owner's hand by your effect" (EB02-023): reported
+        # by actions.op_return_to_hand for each card it returns from the field (an action or a cost); only the
+        # opponent's Characters, which no cost of yours returns
+        return "timing when returned_to_hand"
     if ev.kind in ("rested", "keyword_activated") and params:
         return f"timing when {ev.kind} {sorted(params)}"
     if set(params) - {"by"} or params.get("by") not in (None, "battle", "effect", "opponent_effect", "your_effect"):
@@ -338,7 +402,15 @@ def _actions(actions, prev=()) -> str | None:
             b = prev.body[0] if prev is not None and prev.op == "may" and len(prev.body) == 1 else None
             if b is None or b.target is None or b.target.ref is not None or not b.target.count or b.target.up_to:
                 return "action if_you_do_not"
-        if a.op == "change_attack_target" and (a.target is None or a.target.ref != "it"):
+        if a.op == "choose_cost":
+            # "Choose a cost and reveal 1 card from the top of your opponent's deck. If the revealed card has the
+            # chosen cost, ..." folded by compiler._fold_choose_cost (actions.op_choose_cost)
+            t = a.target
+            if t is None or a.condition is None or not a.body or t.ref is not None or t.zones != ("deck",) or (
+                    t.position != "top" or t.count != 1 or t.filters or t.owner not in ("self", "opponent")):
+                return "action choose_cost"
+        if a.op == "change_attack_target" and (a.target is None or a.target.ref != "it") and not (
+                a.target is not None and _attack_target_choice(a.target)):
             return "change_attack_target other than to the selected card"
         if a.op == "delayed" and (a.param("at") != "end_of_turn" or any(
                 b.target is None or not (b.op in DELAYED_OPS and b.target.ref in (None, "it", "this")
@@ -391,6 +463,13 @@ def _actions(actions, prev=()) -> str | None:
                 if keys != {"what", "by"} or a.param("by") != "own_effect" or a.target is not None or a.duration is None:
                     return "prohibition draw"
                 continue
+            elif what == "set_don_active":
+                # "you cannot set DON!! cards as active using Character effects during this turn" (OP10-030): a
+                # player flag read by actions.op_set_active for a Character's effect
+                if keys != {"what", "by"} or a.param("by") != "character_effect" or a.target is not None or (
+                        a.duration != "this_turn"):
+                    return "prohibition set_don_active"
+                continue
             elif what == "add_life_to_hand":
                 # "you cannot add Life cards to your hand using your own effects during this turn" (OP02-004)
                 if keys != {"what", "by"} or a.param("by") != "own_effect" or a.target is not None:
@@ -436,6 +515,9 @@ def _actions(actions, prev=()) -> str | None:
             pass  # "Look at all of your Life cards and place them (the rest) back ... in any order" (_reorder_life)
         elif a.op == "to_life" and a.param("position") not in ("top", "bottom", "top_or_bottom", None):
             return f"to_life position {a.param('position')}"
+        if a.param("order_by") is not None and (a.op != "to_deck" or a.param("order_by") != "owner" or (
+                a.target is None or a.target.ref is not None or a.target.alternatives)):
+            return "order by the owner"  # actions.op_to_deck: each owner's cards, the turn player's first
         if a.op == "return_don" and (a.target is not None or a.param("or_more")):
             return "return_don with a choice"
         if a.target is not None and a.target.position == "top_or_bottom" and (a.target.count or 1) != 1:
@@ -492,7 +574,12 @@ def with_effects(card: CardDef) -> CardDef:
 
 
 def _construction_text(fragment: str) -> bool:
-    return fragment.startswith("Under the rules of this game")
+    """Only a whole deck-construction sentence the deck validator enforces (rule 5-1-2-4) is left out of the
+    unsupported list; "Under the rules of this game, ... and when your deck is reduced to 0, you win"
+    (P-117) is game text and is reported when not compiled."""
+    from ..cards.database import is_construction_text
+
+    return is_construction_text(fragment.strip())
 
 
 def describe(eff) -> str:
@@ -539,6 +626,8 @@ def _cond(c) -> str:
     tail = f" {c.op} {c.value if not hasattr(c.value, 'zones') else _sel(c.value)}" if c.op else (
         f" {c.value}" if c.value is not None else "")
     target = f" {_sel(c.target)}" if c.target is not None else ""
+    if c.offset:
+        target += f" {c.offset:+d}"
     return ("not " if c.negate else "") + c.kind + target + tail
 
 

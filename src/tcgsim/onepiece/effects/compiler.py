@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from .build import _TIMING_NAMES, CONTINUOUS_OPS, SentenceIR
-from .ir import Action, CompiledText, Condition, Effect, Selector, Unsupported
+from .ir import Action, CompiledText, Condition, Effect, Filter, Selector, Unsupported
 from .normalize import normalize_card_text
 from .parser import ParseFailure, Tok, parse_tokens, tokenize
 
@@ -238,6 +238,7 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
 
     actions = list(_resolve_zones(tuple(actions), head_text))
     actions = list(_additional_durations(tuple(actions)))
+    actions = list(_fold_choose_cost(tuple(actions)))
     kind, timing_list = _effect_kind(timings, sentence_kinds)
     effs = []
     for timing in timing_list:
@@ -260,6 +261,29 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
             )
         )
     return effs
+
+
+def _fold_choose_cost(actions: tuple[Action, ...]) -> tuple[Action, ...]:
+    """ "Choose a cost and reveal 1 card from the top of your opponent's deck. If the revealed card has the
+    chosen cost, X." (OP11-081 ...): one ``choose_cost`` action whose target is the revealed card, whose
+    condition is the "If" and whose body is X, so that the chosen number lives in that action's frame
+    (actions.op_choose_cost). Any other shape keeps its separate actions (unsupported, cards.py)."""
+    out: list[Action] = []
+    i = 0
+    while i < len(actions):
+        a = actions[i]
+        if a.op == "choose_cost" and a.target is None and i + 2 < len(actions):
+            rev, cond = actions[i + 1], actions[i + 2]
+            c = cond.condition
+            if rev.op == "reveal" and cond.op == "if" and c is not None and c.kind == "match" and (
+                    c.target is not None and c.target.ref == "it" and not c.negate
+                    and tuple(c.target.filters) == (Filter("cost", "==", "chosen"),)):
+                out.append(replace(a, target=rev.target, condition=c, body=cond.body))
+                i += 3
+                continue
+        out.append(a)
+        i += 1
+    return tuple(out)
 
 
 _LOOKING_OPS = frozenset({"look", "reveal"})

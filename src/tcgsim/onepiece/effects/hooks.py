@@ -96,7 +96,10 @@ def has_supported_trigger(g, cid: int) -> bool:
 # "When ..." auto effects (rule 8-1-3-1-2) written out in the text: the event kinds the engine reports.
 WHEN_EVENTS = {"ko", "attack", "don_returned", "battle", "rested", "keyword_activated", "played", "life_removed", "battle_ko",
                "damage_taken", "any_of", "event_activated", "attack_damage",
-               "trigger_activated"}  # rules/damage.life_damage: a [Trigger] of either player is activated
+               "trigger_activated",  # rules/damage.life_damage: a [Trigger] of either player is activated
+               "trashed",  # actions.op_trash: cards trashed from a hand by an effect (or its cost), once per action
+               "returned_to_hand",  # actions.op_return_to_hand: a card on the field returned by an effect, per card
+               "removed"}  # actions._report_removed, rules/zones.do_ko: a card moved off the field by an effect, per card
 
 
 def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | None = None,
@@ -197,6 +200,8 @@ def _event_matches(g, ev, src: int, me: int, subject: int, subject_owner: int, b
         return False
     if kind == "played" and params.get("source", zone) != zone:
         return False
+    if kind == "removed" and sel is not None and sel.ref is None and sel.zones and zone not in sel.zones:
+        return False  # "a Character is removed": not a Stage
     return True
 
 

@@ -104,6 +104,11 @@ def can_pay(g, src: int, eff) -> bool:
             need_rest += c.amount or 0
             if p.don_active < need_rest:
                 return False
+        elif op == "return_don" and c.target is None and dict(c.params).get("state") == "active":
+            # "return 2 of your active DON!! cards to your DON!! deck" (EB02-061): the cost area's active ones
+            need_rest += c.amount or 0
+            if p.don_active < need_rest:
+                return False
         elif op == "don_minus" or op == "return_don" and c.target is None:
             field = p.don_active + p.don_rested + sum(g.given[x] for x in (p.leader, *p.characters))
             if field < (c.amount or 0):
@@ -309,6 +314,8 @@ def cost_frame(g, frame, choice) -> None:
             left -= 1
         while left > 0 or more:
             opts = _don_options(g, me)
+            if dict(c.params).get("state") == "active":  # "return 2 of your active DON!! cards" (EB02-061)
+                opts = [o for o in opts if o == ("don", "active")]
             if not opts:
                 if left > 0:
                     set_ctx(g, inst, paid=False)
@@ -697,13 +704,21 @@ def op_delayed(g, frame, a, choice) -> None:
 def op_change_attack_target(g, frame, a, choice) -> None:
     """ "Change the attack target to the selected card" (as [Blocker] does, 7-1-2-1 / 10-1-4-1): the
     battle goes on with that card of the attacked player as its target. Nothing happens outside a
-    battle, or if the card is not on the field, not the attacked player's, or already the target."""
+    battle, or if the card is not on the field, not the attacked player's, or already the target.
+    "Change the target of the attack to your [X] with 5000 base power or more" / "to this Leader or to one of
+    your {X} type Character cards" (ST36-005, OP16-080): the card is chosen then (a selector, not "it")."""
+    if g.battle is not None and (a.target.ref is None or a.target.alternatives):
+        chosen = choose_targets(g, frame, a, choice)
+        if chosen is None:
+            return
+    else:
+        chosen = resolve_ref(g, frame[1], a.target, g.ctx.get(frame[4], EMPTY_CTX)) if g.battle is not None else []
     g.stack.pop()
     b = g.battle
     did = False
     if b is not None:
         attacker, target, orig, left = b
-        for c in resolve_ref(g, frame[1], a.target, g.ctx.get(frame[4], EMPTY_CTX))[:1]:
+        for c in chosen[:1]:
             if c != target and g.on_field(c) and g.t.owner[c] == g.t.owner[target]:
                 g.battle = (attacker, c, orig, left)
                 g.emit(None, f"the attack target changes to {g.t.numbers[c]}")

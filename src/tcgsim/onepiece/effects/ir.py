@@ -85,7 +85,8 @@ Shape
     ``name_includes``, ``attribute`` (<X>), ``state`` (``active`` / ``rested``), ``category``
     (``Leader``/``Character``/``Event``/``Stage``/``DON``), ``other_than_this``, ``has_trigger``,
     ``no_base_effect``, ``multicolored``, ``has_keyword``, ``has_counter``, ``given`` (a given DON!!),
-    ``don_given`` (number of DON!! given to the card), ``face`` (up / down Life), ``distinct_names``
+    ``don_given`` (number of DON!! given to the card), ``cost_eq_don_given`` (its cost equals the number of
+    DON!! given to it), ``face`` (up / down Life), ``distinct_names``
     (count distinct card names), ``total_cost`` / ``total_power`` (over all chosen cards), ``any_of``
     (value: a tuple of Filters, one of which holds); ``op``: ``==``, ``!=``, ``<=``, ``>=``, ``in``
     (value is a tuple: any of), ``not_in``, ``all`` (every one of the tuple), ``range`` (value
@@ -103,7 +104,7 @@ Action ops (``ACTION_OPS``; "t" = the target selector, "n" = amount)
 one-shot: ``ko`` t (10-2-1) | ``rest`` t | ``set_active`` t | ``draw`` n (``up_to``) | ``trash`` t
 (from hand / field / deck top / Life; ``until_count``: trash until that many remain) |
 ``return_to_hand`` t (field -> owner's hand) | ``add_to_hand`` t (from trash / deck / Life / looked) |
-``to_deck`` t (``position`` top / bottom / top_or_bottom) | ``to_life`` t (``position``, ``face``,
+``to_deck`` t (``position`` top / bottom / top_or_bottom; ``order_by`` owner: each owner orders their cards) | ``to_life`` t (``position``, ``face``,
 ``life_owner`` self / opponent / owner / same) | ``play`` t (``rested``) | ``look`` t (deck or Life top
 n; later targets in zone ``looked``) | ``reveal`` t | ``select`` t (sets "it") | ``add_don`` n
 (from the DON!! deck, ``state`` active / rested) | ``give_don`` t n (``state`` rested: from the cost
@@ -123,6 +124,9 @@ by the attacking card's controller, "unless your opponent trashes 2 cards ..."; 
 who it is protected from; ``attacker`` on
 "activate" names the attacking card the prohibition is tied to) | ``can_attack_active`` t |
 ``no_refresh`` t (``phase``) | ``negate_effects`` t | ``treat_name`` (``name``) | ``set_counter`` t n.
+permanent only: ``reduce_play_cost`` t n (the DON!! paid to play the matching cards from hand, not their cost);
+``play_rested`` t (the matching cards enter the field rested however they are played, rules/main_phase);
+``deck_out_win`` (its controller wins instead of losing when their deck is reduced to 0, rules/engine).
 structure: ``if`` (``condition``, ``body``) | ``may`` (``body``; ``player``) | ``if_you_do`` /
 ``if_you_do_not`` (``body``: after the last ``may``) | ``choose_one`` (``options``; ``player`` chooses) |
 ``delayed`` (``at`` end_of_turn / end_of_battle, ``body``) | ``for_every`` (t counted, n per, ``body``
@@ -193,6 +197,9 @@ ACTION_OPS = frozenset(
         "change_attack_target", "choose_cost", "win_game", "extra_turn", "take_damage",
         "modify_power", "modify_cost", "set_base_power", "set_power_zero", "set_power", "gain_keyword", "cannot",
         "can_attack_active", "no_refresh", "negate_effects", "treat_name", "set_counter",
+        "reduce_play_cost",  # permanent: "The cost of playing ... from your hand will be reduced by 1" (OP05-097)
+        "deck_out_win",  # permanent: "When your deck is reduced to 0, you win the game instead of losing" (OP03-040)
+        "play_rested",  # permanent: "Your Character cards are played rested" (OP09-022)
         "if", "may", "if_you_do", "if_you_do_not", "choose_one", "delayed", "for_every",
     }
 )
@@ -211,7 +218,7 @@ FILTER_KEYS = frozenset(
         "cost", "base_cost", "power", "base_power", "counter", "color", "type", "type_includes", "name",
         "name_includes", "attribute", "state", "category", "other_than_this", "has_trigger", "has_keyword",
         "has_counter", "no_base_effect", "multicolored", "given", "don_given", "face", "distinct_names",
-        "total_cost", "total_power", "any_of", "has_effect",
+        "total_cost", "total_power", "any_of", "has_effect", "cost_eq_don_given",
     }
 )
 ZONES = frozenset(
@@ -249,6 +256,9 @@ class Condition:
     target: Selector | None = None
     negate: bool = False
     parts: tuple["Condition", ...] = ()
+    # ``count`` against another count: compare (counted + offset) with it ("... is at least 2 less than
+    # the number on your opponent's field": mine + 2 <= theirs)
+    offset: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -96,6 +96,20 @@ def normalize_chars(text: str) -> str:
     text = re.sub(r"[ \t]+", " ", text)
     # misprints in the data
     text = re.sub(r"\bCharactes\b", "Characters", text)
+    text = re.sub(r"\bwith a cost (\d+) or\b", r"with a cost of \1 or", text)  # OP10-079 "with a cost 5 or less"
+    # "your opponent's 0 cost Characters" (OP14-083): the usual wording "Characters with a cost of 0"
+    text = re.sub(r"\b(\d+) cost Characters\b", r"Characters with a cost of \1", text)
+    # OP10-086 "If your Leader has the {X} type, and this Character was played on this turn, ...": one condition
+    text = re.sub(r"\} type, and (?=this Character was played on this turn,)", "} type and ", text)
+    # OP16-105 "play up to 1 [A], up to 1 [B], and up to 1 [C], with a cost of 4 or less from your trash": the
+    # usual wording of one play per name, the filter shared ("play up to 1 each of [A], [B], and [C] with ...")
+    text = re.sub(r"\bplay up to 1 (\[[^\]]+\]), up to 1 (\[[^\]]+\]),? and up to 1 (\[[^\]]+\]), with ",
+                  r"play up to 1 each of \1, \2, and \3 with ", text)
+    # OP11-102 "trash 1 card from the top of each of your and your opponent's Life cards": yours, then theirs
+    # (rule 1-3-10: the turn player first; the card is [Your Turn])
+    text = re.sub(r"\btrash (\d+) cards? from the top of each of your and your opponent's Life cards\b",
+                  r"trash \1 card from the top of your Life cards and trash \1 card from the top of your opponent's Life cards",
+                  text)
     return text
 
 

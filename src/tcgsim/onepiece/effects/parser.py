@@ -222,6 +222,9 @@ def classify(toks: list[Tok]) -> list[Tok]:
         if w == "to" and _w(toks, i - 1) == "<NUM>" and _w(toks, i + 1) == "<NUM>":
             out[i] = Tok("WORD", "to@r", t.pos, t.text)
             continue
+        if w == "or" and _w(toks, i - 1) == "hand" and _w(toks, i + 1) == "the" and _w(toks, i + 2) == "bottom":
+            out[i] = Tok("WORD", "or@d", t.pos, t.text)  # "to the owner's hand or the bottom of their deck" (OP04-043)
+            continue
         if w == "or" and _w(toks, i - 1) in ("hand", "trash") and _w(toks, i + 1) in ("hand", "trash"):
             out[i] = Tok("WORD", "or@s", t.pos, t.text)  # "from your hand or trash"
             continue
@@ -229,6 +232,9 @@ def classify(toks: list[Tok]) -> list[Tok]:
             continue
         prev, nxt = _w(toks, i - 1), _w(toks, i + 1)
         new = None
+        if w in (",", "or") and prev == "<KEYWORD>" and nxt == "<KEYWORD>":
+            out[i] = Tok("WORD", w + "@k", t.pos, t.text)  # "gains [Double Attack], [Banish] or [Blocker]" (OP09-084)
+            continue
         if w == ",":
             if nxt == "with" and prev not in (None, "<NAME>"):
                 new = ",@w"
@@ -240,12 +246,18 @@ def classify(toks: list[Tok]) -> list[Tok]:
             new = w + "@y"
         elif prev == "<NAME>" and nxt == "<NAME>":
             new = w + "@n"
+        elif w == "and" and prev == "<NAME>" and nxt == "<TYPE>" and _w(toks, i + 2) == "type":
+            new = "and@nt"  # "all of your [Donquixote Rosinante] and {Heart Pirates} type Characters" (OP12-073)
+        elif w == "or" and prev == "characters" and nxt == "characters" and _w(toks, i + 2) == "with":
+            new = "or@a"  # "{Revolutionary Army} type Characters or Characters with a [Trigger]" (OP05-002)
         elif prev in _HEAD_WORDS and nxt in _HEAD_NEXT:
             new = w + "@h"
         elif w == "and" and nxt == "this" and _w(toks, i + 2) in ("character's", "leader's", "card's"):
             new = "and@p"
         elif w == "and" and _starts_filter(toks, i + 1):
             new = "and@f"
+        elif w == "and" and nxt == "with" and _starts_filter(toks, i + 2):
+            new = "and@f"  # "without an [On Play] effect and with a cost of 8 or less" (PRB01-001)
         elif w == "and" and (nxt == "<KEYWORD>" or nxt in ("+", "-")):
             new = "and@k"
         elif w == "and" and (nxt in ("gains", "gain") or (nxt == "cannot" and _verb_before(toks, i))):
@@ -256,6 +268,9 @@ def classify(toks: list[Tok]) -> list[Tok]:
             new = w + "@c"
         elif _starts_target(toks, i + 1) and (not _verb_before(toks, i) or not _verb_follows(toks, i + 1)):
             new = w + "@t"
+        elif (w == "or" and nxt == "your" and _w(toks, i + 2) == "opponent's" and _w(toks, i + 3) == "stages"
+              and _w(toks, i + 4) == "with"):
+            new = "or@t"  # "... Characters with a cost of 0 or your opponent's Stages with a cost of 3 or less" (OP03-096)
         elif w == "or" and prev in _NOUN_ENDS and nxt in _NOUN_STARTS:
             new = "or@a"
         elif w == "or" and nxt == "with":

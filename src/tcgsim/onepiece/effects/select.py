@@ -6,7 +6,9 @@ or a condition holds (rules 2-1-2, 2-4-3, 8-3-2, 8-4-4).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from functools import lru_cache
 
 from ..cards.model import KEYWORD_BITS
 from ..rules import continuous as cv
@@ -86,10 +88,32 @@ FILTER_KEYS = {
     "cost", "base_cost", "power", "base_power", "color", "type", "type_includes", "name",
     "name_includes", "attribute", "state", "category", "other_than_this", "has_trigger", "has_keyword",
     "multicolored", "any_of", "don_given", "face", "has_counter", "no_base_effect",
+    "has_effect",  # "without an [On Play] effect" (printed_timings)
+    "cost_eq_don_given",  # "has a cost equal to the number of DON!! cards given to it" (OP15-031)
 }
 # filters on a set of cards rather than on one card, accepted only where cards are counted
 # (count conditions, "for each of ..."): "with different card names", DON!! "given"
 COUNT_FILTER_KEYS = {"distinct_names", "given"}
+
+
+_TAG_RUN = re.compile(r"^(?:\s*\[[^\]]+\]\s*/?)+")
+_TAG = re.compile(r"\[([^\]]+)\]")
+
+
+@lru_cache(maxsize=None)
+def printed_timings(text: str) -> frozenset:
+    """The timings ("on_play", "when_attacking" ...) that head a paragraph of a card's printed text: the
+    run of bracketed tags a paragraph starts with ("[DON!! x1] [When Attacking]", "[When Attacking]/[On
+    Your Opponent's Attack]"), not a tag named inside a sentence ("Your [On Play] effects are negated").
+    Card information: it holds whether or not the effect is supported or negated (filter ``has_effect``)."""
+    from .build import _TIMING_NAMES
+
+    out = set()
+    for para in text.replace("<br>", "\n").split("\n"):
+        m = _TAG_RUN.match(para)
+        if m:
+            out.update(_TIMING_NAMES[t] for t in _TAG.findall(m.group(0)) if t in _TIMING_NAMES)
+    return frozenset(out)
 
 
 def card_names(d) -> tuple[str, ...]:
@@ -191,6 +215,9 @@ def matches(g, src: int, cid: int, filters) -> bool:
         elif k == "no_base_effect":  # no card text (2-8-5), [Trigger] included (2-11-2); negated is not (8-2-2)
             if (not d.text and not d.trigger_text) != bool(v):
                 return False
+        elif k == "has_effect":  # "without an [On Play] effect": a paragraph of the printed text with that timing
+            if (v in printed_timings(d.text or "")) != (op == "=="):
+                return False
         elif k == "has_counter":  # "with / without a Counter": the printed Counter (2-10; "-" is none)
             if bool(d.counter) != bool(v):
                 return False
@@ -202,6 +229,9 @@ def matches(g, src: int, cid: int, filters) -> bool:
                 return False
         elif k == "don_given":  # "with a DON!! card given" / "that has 2 or more DON!! cards given" (6-5-5)
             if not _compare(op, int(g.given[cid]), v):
+                return False
+        elif k == "cost_eq_don_given":  # "has a cost equal to the number of DON!! cards given to it" (OP15-031)
+            if (cv.cost(g, cid) == g.given[cid]) != bool(v):
                 return False
         elif k == "distinct_names":
             continue  # a property of the whole set of cards, applied by count_of
@@ -314,7 +344,7 @@ def condition_holds(g, src: int, cond, ctx=None) -> bool:
         value = cond.value
         if hasattr(value, "zones"):
             value = count_of(g, src, value, ctx)
-        ok = _compare(cond.op or ">=", n, value)
+        ok = _compare(cond.op or ">=", n + cond.offset, value)
     elif k == "all_match":
         # "If the only Characters on your field are {X} type Characters": there is at least one, and every
         # one of them is {X} (no Characters at all does not satisfy it)

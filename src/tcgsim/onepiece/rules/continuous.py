@@ -45,6 +45,9 @@ NO_LIFE_TO_HAND = 21
 # "you cannot draw cards using your own effects during this turn" (OP12-099): player flag, read by
 # ``draw_forbidden`` (effects.actions.op_draw)
 NO_DRAW = 31
+# "Then, you cannot set DON!! cards as active using Character effects during this turn" (OP10-030, EB04-016):
+# player flag, read by ``set_don_active_forbidden`` (effects.actions.op_set_active)
+NO_SET_DON_ACTIVE = 43
 
 BATTLE = 0
 END = 1
@@ -159,6 +162,16 @@ def cost(g, cid: int) -> int:
         c += add
     if g.t.static:
         c += static_amount(g, cid, "modify_cost")
+    return c if c > 0 else 0
+
+
+def play_cost(g, cid: int) -> int:
+    """The DON!! to rest to play ``cid`` from hand (2-7-3): its current cost, less what permanent effects such
+    as "The cost of playing {X} type Character cards ... from your hand will be reduced by 1" (OP05-097, op
+    ``reduce_play_cost``) take off the payment -- the card's cost itself is unchanged; never below 0."""
+    c = cost(g, cid)
+    if g.t.static_ops.get("reduce_play_cost"):
+        c -= static_amount(g, cid, "reduce_play_cost")
     return c if c > 0 else 0
 
 
@@ -306,6 +319,17 @@ def draw_forbidden(g, player: int) -> bool:
     return False
 
 
+def set_don_active_forbidden(g, player: int) -> bool:
+    """Whether ``player`` cannot set DON!! cards as active using Character effects now (OP10-030; card Q&A
+    ST24-005: a delayed "set up to 1 of your DON!! cards as active at the end of this turn" of a Character is
+    stopped too). Read only for DON!! set active by a Character's effect (rule 1-3-3)."""
+    who = -1 - player
+    for m in g.mods:
+        if m[0] == who and m[1] == NO_SET_DON_ACTIVE:
+            return True
+    return False
+
+
 def life_to_hand_forbidden(g, player: int) -> bool:
     """Whether ``player`` cannot add their Life cards to their hand using their own effects now (1-3-3)."""
     who = -1 - player
@@ -332,6 +356,13 @@ def can_attack_active(g, cid: int) -> bool:
             if _static_targets(g, src, a, cid):
                 return True
     return False
+
+
+def plays_rested(g, cid: int) -> bool:
+    """Whether Character ``cid`` enters the field rested however it is played: a permanent "Your Character
+    cards are played rested" (OP09-022, op ``play_rested``) of a card its owner has on the field."""
+    owner = g.t.owner[cid]
+    return any(g.t.owner[src] == owner for src, _, _a in _static_actions(g, "play_rested"))
 
 
 def play_forbidden(g, player: int, cid: int) -> bool:

@@ -98,6 +98,7 @@ class Game(Machine):
             return
         lost = []
         reasons = []
+        deck_winners = []
         for i, p in enumerate(self.players):
             if p.conceded:
                 lost.append(i)
@@ -106,8 +107,18 @@ class Game(Machine):
                 lost.append(i)
                 reasons.append("life")
             elif not p.deck and self.phase != "setup-deal" and not self._looking_at_deck(i):
+                if self.t.static_ops.get("deck_out_win") and self._deck_out_wins(i):
+                    deck_winners.append(i)  # OP03-040: "you win the game instead of losing" (1-3-1, 1-2-5)
+                    continue
                 lost.append(i)
                 reasons.append("deck")
+        if deck_winners:
+            self.pending = None
+            self.winner = Game.DRAW if len(deck_winners) == 2 else deck_winners[0]
+            self.end_reason = "deck_win"
+            self.phase = "over"
+            self.emit(None, f"game over: {'draw' if self.winner == Game.DRAW else 'p%d wins' % (self.winner + 1)} ({self.end_reason})")
+            return
         if not lost:
             return
         self.pending = None
@@ -119,6 +130,14 @@ class Game(Machine):
             self.end_reason = reasons[0]
         self.phase = "over"
         self.emit(None, f"game over: {'draw' if self.winner == Game.DRAW else 'p%d wins' % (self.winner + 1)} ({self.end_reason})")
+
+    def _deck_out_wins(self, player: int) -> bool:
+        """Whether a permanent effect of ``player``'s card on the field ("When your deck is reduced to 0, you
+        win the game instead of losing, according to the rules", OP03-040) replaces their deck-out defeat
+        (1-2-1-1-2) with a win; not while its effects are negated (8-2-1-1)."""
+        from .continuous import _static_actions
+
+        return any(self.t.owner[src] == player for src, _, _a in _static_actions(self, "deck_out_win"))
 
     def _looking_at_deck(self, player: int) -> bool:
         """Card Q&A (ST03-010, OP01-016, OP01-073, OP01-077, OP01-088): while cards of a deck are being

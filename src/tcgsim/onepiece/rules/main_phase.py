@@ -12,7 +12,7 @@ from ..effects import hooks
 from .continuous import (
     attack_target_forbidden, can_attack_active, cost as current_cost, has_keyword, play_forbidden, prohibited,
 )
-from .continuous import attack_cost
+from .continuous import attack_cost, play_cost
 from .frames import handler
 from .zones import pay_don, place_character, place_stage, trash_from_field
 
@@ -49,7 +49,8 @@ def main_options(g) -> list[tuple]:
             idx = hooks.activatable(g, cid, "main")
             if not idx or not event_usable(g, cid, idx[0]):
                 continue
-        if (current_cost(g, cid) if g.mods or g.t.static_ops.get("modify_cost") else (d.cost or 0)) <= avail and not (g.mods and play_forbidden(g, me, cid)):
+        if (play_cost(g, cid) if g.mods or g.t.static_ops.get("modify_cost") or g.t.static_ops.get("reduce_play_cost")
+                else (d.cost or 0)) <= avail and not (g.mods and play_forbidden(g, me, cid)):
             opts.append(("play", cid))
     # 6-5-4-1: [Activate: Main] effects of the Leader, Characters and Stage.
     timed = g.t.timed
@@ -152,7 +153,7 @@ def play_from_hand(g, player: int, cid: int) -> None:
     resolve its [Main] effect (rule 2-2-5)."""
     p = g.players[player]
     d = g.t.defs[cid]
-    cost = current_cost(g, cid)  # read in hand: "Give ... in your hand -1 cost" (OP01-067) applies there
+    cost = play_cost(g, cid)  # read in hand: "Give ... in your hand -1 cost" (OP01-067) applies there
     p.hand.remove(cid)
     pay_don(g, player, cost)
     g.emit(None, f"p{player + 1} plays {d.number}")
@@ -201,6 +202,11 @@ def enter_character(g, frame, choice) -> None:
     g.stack.pop()
     g.limbo.remove(cid)
     place_character(g, cid)
+    if g.t.static_ops.get("play_rested"):
+        from .continuous import plays_rested
+
+        if plays_rested(g, cid):  # "Your Character cards are played rested" (OP09-022): before its [On Play]
+            g.rested[cid] = 1
     hooks.fire(g, hooks.ON_PLAY, (cid,))
     if g.t.whens:  # "When a Character is played from ...": the zone it came from ("hand" unless an effect said)
         hooks.fire_event(g, "played", cid, zone=frame[2] if len(frame) > 2 else "hand")

@@ -87,7 +87,10 @@ def do_ko(g, cid: int, by_effect: bool = False, source: int = -1) -> None:
     fire_on_ko(g, cid)
     if g.t.whens:
         fire_event(g, "ko", cid, by="effect" if by_effect else "battle", source=source)
+    zone = "stage" if cid == g.players[owner].stage else "character"
     trash_from_field(g, cid)
+    if by_effect and g.t.whens:  # "When a Character is removed from the field by your effect" (OP07-038)
+        fire_event(g, "removed", cid, by="effect", source=source, zone=zone)
 
 
 def place_character(g, cid: int) -> None:
