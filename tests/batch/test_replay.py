@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -92,3 +93,22 @@ def test_bad_log_files(tmp_path, cli, logfile):
     assert code == 2
     code, _, err = cli("replay", str(logfile), "--game", "99")
     assert code == 2 and "99" in err
+
+
+def test_bad_game_name_and_illegal_logged_deck(tmp_path, cli, logfile):
+    """A log line naming no known game, or holding a deck that breaks the deck rules (rule 5-1-2), is a bad
+    log (exit 2, FILE:LINE and the problem), not a traceback or a divergence."""
+    entry = json.loads(Path(logfile).read_text().splitlines()[0])
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(dict(entry, card_game=5)) + "\n")
+    code, _, err = cli("replay", str(bad))
+    assert code == 2 and f"{bad}:1: malformed game: card_game" in err and "Traceback" not in err
+    bad.write_text(json.dumps(dict(entry, card_game="chess")) + "\n")
+    code, _, err = cli("replay", str(bad))
+    assert code == 2 and "unknown game 'chess'" in err
+    leader = entry["decks"]["A"].splitlines()[0].split("x", 1)[1]
+    other = "ST02-001" if leader != "ST02-001" else "ST01-001"
+    decks = dict(entry["decks"], A=entry["decks"]["A"].replace(leader, other, 1))
+    bad.write_text(json.dumps(dict(entry, decks=decks)) + "\n")
+    code, _, err = cli("replay", str(bad))
+    assert code == 2 and f"{bad}:1: game" in err and "not a legal deck" in err and "rule 5-1-2-2" in err

@@ -73,7 +73,7 @@ def test_deck_errors_give_file_line_and_problem(text, message):
 
 
 def test_missing_deck_file():
-    with pytest.raises(UserError, match="no deck file 'nope.txt'"):
+    with pytest.raises(UserError, match="nope.txt: no such deck file"):
         load_deck("nope.txt", DB)
 
 
@@ -88,3 +88,21 @@ def test_cli_deck_check_and_cards_show_for_bleach(cli):
     assert code == 2 and "unknown Bleach card number 'BLX-999'" in err
     code, _, err = cli("deck", "check", "--game", "bleach", "ST01")
     assert code == 2 and "ST01" in err
+
+
+def test_deck_file_encoding_problems(tmp_path, cli):
+    """A deck file that is not UTF-8 text is a user mistake (exit 2, the file named, no traceback); a UTF-8
+    byte-order mark is not part of the list."""
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\xff\xfe\x00bad")
+    code, _, err = cli("simulate", "--game", "bleach", str(binary), "compagnons", "-n", "1")
+    assert code == 2 and f"{binary}: cannot read the deck file: not UTF-8" in err and "Traceback" not in err
+    from importlib import resources
+
+    text = resources.files("tcgsim.bleach").joinpath("decks", "rivaux.txt").read_text(encoding="utf-8")
+    bom = tmp_path / "bom.txt"
+    bom.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode())
+    code, out, _ = cli("deck", "check", "--game", "bleach", str(bom))
+    assert code == 0 and "legal Bleach deck" in out
+    code, _, err = cli("deck", "check", "--game", "bleach", str(tmp_path))
+    assert code == 2 and "no such deck file" in err

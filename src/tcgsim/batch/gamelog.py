@@ -128,6 +128,13 @@ def read_log(path: str | Path) -> list[dict]:
                 or entry["first"] not in ("A", "B") or not isinstance(entry["decisions"], list)
                 or not isinstance(entry["seed"], int)):
             raise GameLogError(f"{path}:{lineno}: malformed game (decks, first, decisions or seed)")
+        kind = entry.get("card_game", "onepiece")
+        if not isinstance(kind, str):
+            raise GameLogError(f"{path}:{lineno}: malformed game: card_game must be a game name, not {kind!r}")
+        try:
+            get_game(kind)
+        except UserError as exc:
+            raise GameLogError(f"{path}:{lineno}: {exc}") from None
         entry.setdefault("game", len(entries))
         entry["_line"] = lineno
         entries.append(entry)
@@ -165,10 +172,11 @@ def replay_entry(entry: dict, db=None) -> ReplayResult:
     for side in ("A", "B"):
         try:
             deck = module.parse_deck(entry["decks"][side], db, source=f"game {game} deck {side}")
+            problems = module.deck_problems(deck, db)
         except UserError as exc:
             raise GameLogError(f"game {game}: deck {side} cannot be read from the log: {exc}") from None
-        if getattr(deck, "parse_problems", ()) or not deck.leader:
-            raise GameLogError(f"game {game}: deck {side} cannot be read from the log")
+        if problems:
+            raise GameLogError(f"game {game}: deck {side} of the log is not a legal deck: " + "; ".join(problems))
         decks.append(deck)
     first = 0 if entry["first"] == "A" else 1
     try:
@@ -225,7 +233,13 @@ def replay_file(path: str | Path, db=None, game: int | None = None) -> list[Repl
         entries = [e for e in entries if e.get("game") == game]
         if not entries:
             raise GameLogError(f"{path}: no game number {game} in the log")
-    return [replay_entry(e, db) for e in entries]
+    results = []
+    for e in entries:
+        try:
+            results.append(replay_entry(e, db))
+        except GameLogError as exc:
+            raise GameLogError(f"{path}:{e['_line']}: {exc}") from None
+    return results
 
 
 def _outcome(g) -> str:

@@ -125,10 +125,13 @@ def load_deck(spec: str, db) -> Deck:
         text = resources.files("tcgsim.bleach").joinpath("decks", key.lower() + ".txt").read_text(encoding="utf-8")
         return parse_deck(text, db, f"{key.lower()}.txt")
     p = Path(key)
-    if not p.exists():
-        raise UserError(f"no deck file {key!r} and no bundled Bleach deck of that name (bundled: {', '.join(BUNDLED)})")
+    if not p.is_file():
+        raise UserError(f"{key}: no such deck file and no bundled Bleach deck of that name "
+                        f"(bundled: {', '.join(BUNDLED)})")
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8-sig")  # a byte-order mark is not part of the list
     except OSError as e:
-        raise UserError(f"{p}: cannot read deck file: {e.strerror}") from None
+        raise UserError(f"{p}: cannot read the deck file: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise UserError(f"{p}: cannot read the deck file: not UTF-8 text ({e.reason} at byte {e.start})") from None
     return parse_deck(text, db, str(p))

@@ -100,6 +100,10 @@ class BleachModule:
             return BleachHeuristicAgent(seed, db=db)
         raise UserError(f"unknown Bleach agent {name!r}; known agents: {', '.join(AGENTS)}")
 
+    def deck_problems(self, deck, db) -> list[str]:
+        """Always empty: :meth:`parse_deck` already refuses an illegal deck (UserError)."""
+        return []
+
     def card_text(self, number: str, db) -> str:
         """``tcgsim cards show --game bleach NUMBER``; UserError for an unknown number."""
         from .terminal import card_lines

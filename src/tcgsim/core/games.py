@@ -54,6 +54,9 @@ class GameModule(Protocol):
     def deck_summary(self, deck, db) -> str:
         """A legal deck as text for ``tcgsim deck check``."""
 
+    def deck_problems(self, deck, db) -> list[str]:
+        """Why a deck read by :meth:`parse_deck` is not legal (one text per problem); empty when legal."""
+
     def new_game(self, deck_a, deck_b, db, seed: int, first: int | None = None, log: bool = False):
         """A new game (a :class:`~tcgsim.core.machine.Machine`) of ``deck_a`` (player 0) against ``deck_b``,
         run to its first pending decision. ``first``: who goes first (0/1), or ``None`` to let the

@@ -42,6 +42,13 @@ class OnePieceModule:
 
         return parse_deck(text, db, source=source)
 
+    def deck_problems(self, deck, db) -> list[str]:
+        """Why a deck read by :meth:`parse_deck` cannot be played: its unreadable lines and the
+        deck-construction rules it breaks (rule 5-1-2), as ``LINE: problem`` texts; empty when legal."""
+        from .cards.decklist import validate_deck
+
+        return [p.format(deck.source) for p in validate_deck(deck, db)]
+
     def card_text(self, number: str, db) -> str:
         """``tcgsim cards show NUMBER``: stats, keywords, text and what the engine does not support."""
         from .cards.show import card_text

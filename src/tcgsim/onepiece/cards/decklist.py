@@ -257,7 +257,7 @@ def load_deck(spec: str | Path, db: CardDatabase) -> Deck:
     path = Path(spec)
     if path.is_file():
         try:
-            text = path.read_text(encoding="utf-8")
+            text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is not part of the list
         except (OSError, UnicodeDecodeError) as exc:
             raise DeckError(str(spec), [DeckProblem(None, f"cannot read the deck file: {exc}")]) from exc
         return parse_deck(text, db, name=path.stem, source=str(spec))
