@@ -134,7 +134,7 @@ def simulate_command(
     log: str = typer.Option(None, "--log", help="Write every game to this JSON Lines file (see `tcgsim replay`)."),
     strict: bool = typer.Option(False, "--strict", help="Refuse decks holding cards with unsupported effect text."),
     workers: int = typer.Option(None, "--workers", "-j", min=1, help="Parallel workers (default: every core, "
-                                "at most one per 200 games; 1 = in this process). Results do not depend on it."),
+                                "never more than games; 1 = in this process). Results do not depend on it."),
     db_file: str = typer.Option(None, "--db", help="Store every finished game in this SQLite file; rerunning the "
                                 "same command continues an interrupted run."),
     backend: str = typer.Option("local", "--backend", help="local (processes on this machine) or ray."),

@@ -183,3 +183,20 @@ def test_killed_run_resumes_without_losing_or_repeating_games(db, decks, tmp_pat
     assert _stable(json.loads(rerun.stdout)) == _stable(uninterrupted)
     with GameStore(store, readonly=True) as s:
         assert len(s.games(s.runs()[0])) == 40
+
+
+def test_tasks_are_lazy_and_skip_stored_games():
+    """A run of any size starts at once: the task list is generated, not built (``Tasks``); stored games
+    are skipped; an absurd number of games is a user mistake."""
+    from tcgsim.batch.parallel import MAX_GAMES, Tasks, check_games
+    from tcgsim.errors import UserError
+
+    t = Tasks(2, 5, [{1, 3}, set()])
+    assert len(t) == 8 and list(t) == [(0, 0), (0, 2), (0, 4), (1, 0), (1, 1), (1, 2), (1, 3), (1, 4)]
+    assert list(t.of_job(0)) == [0, 2, 4]
+    huge = Tasks(1, 10**11, [set()])
+    assert len(huge) == 10**11 and next(iter(huge)) == (0, 0)
+    check_games(MAX_GAMES)
+    for bad in (0, MAX_GAMES + 1):
+        with pytest.raises(UserError):
+            check_games(bad)

@@ -32,7 +32,7 @@ import signal
 import time
 import traceback
 from abc import ABC, abstractmethod
-from collections import deque
+from itertools import islice
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
@@ -49,6 +49,9 @@ GAMES_PER_WORKER = 1  # "all cores by default": never more workers than games
 """When the number of workers is not given, at most one worker is started per this many games to play:
 fewer games are played in-process (starting a worker costs a few tenths of a second, about a hundred
 random games)."""
+
+MAX_GAMES = 10**12
+"""Most games a run may ask for (a larger number is a typing mistake, and would not fit an index)."""
 
 CHUNK_MAX = 16
 """Most tasks sent to a worker at once (results still come back game by game from local workers)."""
@@ -88,6 +91,31 @@ class Finished:
     fingerprint_hash: str
 
 
+class Tasks:
+    """The ``(job number, game index)`` pairs still to play, generated lazily in job then index order:
+    game ``i`` of job ``j`` for ``i`` in ``range(games)`` not in ``stored[j]``. ``len()`` is their number;
+    nothing is built up front, so a run of any size starts at once."""
+
+    def __init__(self, jobs: int, games: int, stored: Sequence[set]) -> None:
+        self.jobs, self.games, self.stored = jobs, games, stored
+        self.count = sum(games - sum(1 for i in s if 0 <= i < games) for s in stored)
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        for j in range(self.jobs):
+            skip = self.stored[j]
+            for i in range(self.games):
+                if i not in skip:
+                    yield j, i
+
+    def of_job(self, j: int) -> Iterator[int]:
+        """The game indices still to play of job ``j``, in order."""
+        skip = self.stored[j]
+        return (i for i in range(self.games) if i not in skip)
+
+
 def play_task(jobs: Sequence[Job], db, job: int, index: int) -> Finished:
     """Play game ``index`` of ``jobs[job]`` (see the module docstring). Raises what
     :func:`~tcgsim.batch.runner.play_game` raises."""
@@ -99,6 +127,14 @@ def play_task(jobs: Sequence[Job], db, job: int, index: int) -> Finished:
     if not j.log:
         record.fingerprint = ""
     return Finished(job, record, digest)
+
+
+def check_games(games: int) -> None:
+    """Raise :class:`UserError` unless ``1 <= games <= MAX_GAMES``."""
+    if games < 1:
+        raise UserError(f"the number of games must be at least 1, not {games}")
+    if games > MAX_GAMES:
+        raise UserError(f"the number of games must be at most {MAX_GAMES:,}, not {games:,}")
 
 
 def _game_of(jobs: Sequence[Job]) -> str:
@@ -272,14 +308,16 @@ class ProcessBackend(Backend):
                     child_end.close()
                     procs.append(p)
                     conns.append(parent_end)
-            pending = deque(tasks)
+            pending = iter(tasks)
+            left = [len(tasks)]
             outstanding = [0] * n
             owner = {c: w for w, c in enumerate(conns)}
 
             def feed(w: int) -> None:
-                while outstanding[w] < 2 and pending:
-                    size = _chunk_size(len(pending), n)
-                    conns[w].send([pending.popleft() for _ in range(min(size, len(pending)))])
+                while outstanding[w] < 2 and left[0]:
+                    size = min(_chunk_size(left[0], n), left[0])
+                    conns[w].send(list(islice(pending, size)))
+                    left[0] -= size
                     outstanding[w] += 1
 
             for w in range(n):
@@ -391,15 +429,16 @@ class RayBackend(Backend):
             actor_cls = ray.remote(num_cpus=1)(_RayWorker)
             jobs_ref, db_ref = ray.put(list(jobs)), ray.put(payload)
             actors = [actor_cls.remote(jobs_ref, db_ref, default) for _ in range(n)]
-            pending = deque(tasks)
+            pending = iter(tasks)
+            left = [len(tasks)]
             calls: dict = {}
             load = [0] * n
 
             def feed(w: int) -> None:
-                while load[w] < 2 and pending:
-                    size = _chunk_size(len(pending), n)
-                    chunk = [pending.popleft() for _ in range(min(size, len(pending)))]
-                    calls[actors[w].play.remote(chunk)] = w
+                while load[w] < 2 and left[0]:
+                    size = min(_chunk_size(left[0], n), left[0])
+                    calls[actors[w].play.remote(list(islice(pending, size)))] = w
+                    left[0] -= size
                     load[w] += 1
 
             for w in range(n):
@@ -467,17 +506,19 @@ def _progress(total: int, completed: int, label: str):
 class _OrderedLog:
     """Writes finished games to a game log in game-index order per job (results arrive in any order)."""
 
-    def __init__(self, writer, jobs_infos: list[dict], expected: list[list[int]]) -> None:
+    def __init__(self, writer, jobs_infos: list[dict], expected: list[Iterator[int]]) -> None:
         self.writer = writer
         self.infos = jobs_infos
-        self.expected = [deque(e) for e in expected]
+        self.expected = expected
+        self.next = [next(e, None) for e in expected]
         self.waiting: list[dict[int, GameRecord]] = [{} for _ in expected]
 
     def add(self, job: int, record: GameRecord) -> None:
         self.waiting[job][record.game] = record
-        queue, waiting = self.expected[job], self.waiting[job]
-        while queue and queue[0] in waiting:
-            r = waiting.pop(queue.popleft())
+        waiting = self.waiting[job]
+        while self.next[job] is not None and self.next[job] in waiting:
+            r = waiting.pop(self.next[job])
+            self.next[job] = next(self.expected[job], None)
             r.decks = self.infos[job]
             self.writer.write(r)
             r.events, r.fingerprint = [], ""  # written: do not keep them in memory
@@ -501,7 +542,8 @@ def run_jobs(
     ``store``/``runs``: a :class:`~tcgsim.batch.store.GameStore` and the :class:`~tcgsim.batch.store.Run` of
     each job: games already stored are not played again, each new game is stored (and committed) as it
     finishes, and the returned games are the stored ones (:class:`~tcgsim.batch.store.StoredGame`).
-    Without a store they are the new :class:`GameRecord` objects. Either way each job's list is sorted by
+    Without a store they are compact records of the new games (:class:`~tcgsim.batch.store.StoredGame`,
+    ``run`` -1). Either way each job's list is sorted by
     game index. ``log_path``: write the games played now as a game log, in index order (jobs must have
     ``log=True``). ``on_game(job, record)``: called for each new game. ``info``: ``{"played", "stored_before",
     "seconds", "workers"}``.
@@ -509,23 +551,22 @@ def run_jobs(
     Raises :class:`BatchInterrupted` on Ctrl-C and :class:`BatchError` if a worker fails (finished games
     stay stored either way), :class:`UserError` for bad arguments.
     """
-    if games < 1:
-        raise UserError(f"the number of games must be at least 1, not {games}")
+    check_games(games)
     if db is None:
         db = get_game(_game_of(jobs)).default_database()
     stored = [store.stored_indices(r) if store is not None else set() for r in (runs or [None] * len(jobs))]
-    todo = [[i for i in range(games) if i not in stored[j]] for j in range(len(jobs))]
-    tasks = [(j, i) for j in range(len(jobs)) for i in todo[j]]
+    tasks = Tasks(len(jobs), games, stored)
     before = sum(len(s) for s in stored)
     if backend is None:
         backend = make_backend("local", None, games=len(tasks))
-    records: list[list[GameRecord]] = [[] for _ in jobs]
+    records: list[list] = [[] for _ in jobs]
     writer = ordered = None
     if log_path is not None:
         from .gamelog import GameLogWriter
 
         writer = GameLogWriter(log_path)
-        ordered = _OrderedLog(writer, [{"A": deck_info(j.deck_a), "B": deck_info(j.deck_b)} for j in jobs], todo)
+        ordered = _OrderedLog(writer, [{"A": deck_info(j.deck_a), "B": deck_info(j.deck_b)} for j in jobs],
+                              [tasks.of_job(j) for j in range(len(jobs))])
     bar = task = None
     if progress and tasks:
         bar, task = _progress(len(jobs) * games, before, label)
@@ -544,9 +585,8 @@ def run_jobs(
             if ordered is not None:
                 ordered.add(done.job, record)
             if store is None:
-                if ordered is None:
-                    record.fingerprint = ""
-                records[done.job].append(record)
+                # only what a summary reads stays in memory (a run may hold millions of games)
+                records[done.job].append(_result(record))
             if bar is not None:
                 bar.advance(task)
     except (KeyboardInterrupt, BatchError) as exc:
@@ -570,6 +610,14 @@ def run_jobs(
     info = {"played": played, "stored_before": before, "seconds": seconds,
             "workers": backend.describe() if tasks else "none"}
     return out, info
+
+
+def _result(record: GameRecord):
+    """The compact form of a finished game kept in memory: a :class:`~tcgsim.batch.store.StoredGame`."""
+    from .store import StoredGame
+
+    return StoredGame(run=-1, game=record.game, seed=record.seed, first=record.first, winner=record.winner,
+                      turns=record.turns, end_reason=record.end_reason, decisions=len(record.indices))
 
 
 def _summary(job: Job, games: list, played: int, seconds: float) -> dict:
@@ -610,8 +658,7 @@ def run_simulation(
     Raises :class:`UserError` for bad arguments, :class:`BatchInterrupted` on Ctrl-C, :class:`BatchError`
     when a worker fails.
     """
-    if games < 1:
-        raise UserError(f"the number of games must be at least 1, not {games}")
+    check_games(games)
     if db is None:
         db = module_of(deck_a).default_database()
     names = runner.parse_agents(agents, module_of(deck_a).name)
@@ -695,8 +742,7 @@ def run_gauntlet(
     """
     if len(decks) < 2:
         raise UserError("a gauntlet needs at least two decks")
-    if games < 1:
-        raise UserError(f"the number of games must be at least 1, not {games}")
+    check_games(games)
     if db is None:
         db = module_of(decks[0]).default_database()
     if len({module_of(d).name for d in decks}) > 1:

@@ -66,6 +66,8 @@ def _card(db, number: str | None) -> str:
 
 
 def _soul(s: dict) -> str:
+    if not s.get("face_up", True):
+        return f"{s['label'] or 'an Ame Principale'} [face down until the game starts]"
     bits = [f"PC {s['pc']}", "exhausted" if s["exhausted"] else "offensive",
             f"reserve {s['reserve_count']}"]
     if s.get("zanpakuto"):

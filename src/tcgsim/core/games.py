@@ -108,7 +108,9 @@ def get_game(name: str | None = None) -> GameModule:
 
     Raises :class:`UserError` listing the known games for an unknown name.
     """
-    key = (name or DEFAULT_GAME).strip().lower().replace("-", "").replace(" ", "")
+    if name is None:
+        name = DEFAULT_GAME
+    key = str(name).strip().lower().replace("-", "").replace(" ", "")
     if key in ("op", "optcg"):
         key = "onepiece"
     module = _loaded.get(key)

@@ -17,6 +17,7 @@ options).
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 import sys
@@ -228,7 +229,18 @@ def validation_error(doc: YamlDoc, exc: ValidationError, base: tuple = ()) -> Sc
     read ``WHERE: unknown field 'NAME'`` and missing ones ``WHERE: missing required field 'NAME'`` (at the
     key's line); other problems ``DOTTED.PATH: must be ... (got VALUE)``.
     """
-    err = exc.errors()[0]
+    errors = exc.errors()
+    err = errors[0]
+    hint = ""
+    if err["type"] == "missing":
+        # a misspelt key ("nmae:") reads as the unknown key, with the missing one it probably stands for
+        level = tuple(err["loc"][:-1])
+        extra = [e for e in errors if e["type"] == "extra_forbidden" and tuple(e["loc"][:-1]) == level]
+        if extra:
+            missing = [str(e["loc"][-1]) for e in errors if e["type"] == "missing" and tuple(e["loc"][:-1]) == level]
+            close = difflib.get_close_matches(str(extra[0]["loc"][-1]), missing, n=1)
+            err = extra[0]
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
     # Walk the error location through the data, skipping union tags that are not part of the document.
     path: list = list(base)
     value = doc.data
@@ -248,7 +260,7 @@ def validation_error(doc: YamlDoc, exc: ValidationError, base: tuple = ()) -> Sc
     if err["type"] == "extra_forbidden":
         parent = path[:-1] if path and path[-1] == name else path
         where = ".".join(str(p) for p in parent)
-        return doc.error(tuple(parent) + (name,), f"{where + ': ' if where else ''}unknown field '{name}'", key=True)
+        return doc.error(tuple(parent) + (name,), f"{where + ': ' if where else ''}unknown field '{name}'{hint}", key=True)
     if err["type"] == "missing":
         where = ".".join(str(p) for p in path)
         return doc.error(tuple(path), f"{where + ': ' if where else ''}missing required field '{name}'", key=True)
@@ -839,7 +851,9 @@ def game_of(doc: YamlDoc) -> str:
     data = doc.data
     name = data.get("game", "onepiece") if isinstance(data, dict) else "onepiece"
     if name not in game_names():
-        raise doc.error(("game",), f"unknown game {name!r}; known games: {', '.join(game_names())}")
+        close = [g for g in game_names() if isinstance(name, str) and g == name.strip().lower()]
+        hint = f" (game names are written in lower case: {close[0]!r})" if close else ""
+        raise doc.error(("game",), f"unknown game {name!r}; known games: {', '.join(game_names())}{hint}")
     return name
 
 
