@@ -22,12 +22,15 @@ def game(index: int, first: str, winner: str, turns: int, reason: str = "life"):
                            end_reason=reason, decisions=["keep", "keep", "end"])
 
 
-def test_run_key_covers_every_argument():
+def test_run_key_covers_what_decides_the_games():
+    """Decks (contents and seats), agents and seed decide a run's games; its name and the number of games
+    asked for do not (game i is the same game for any -n)."""
     base = run_key(X, Y, ("random", "random"), 1, 10)
     assert base == run_key(Deck(X.leader, X.main, name="renamed"), Y, ("random", "random"), 1, 10)
+    assert base == run_key(X, Y, ("random", "random"), 1, 11)
     assert len({base, run_key(Y, X, ("random", "random"), 1, 10), run_key(X, Y, ("random", "heuristic"), 1, 10),
-                run_key(X, Y, ("random", "random"), 2, 10), run_key(X, Y, ("random", "random"), 1, 11),
-                run_key(Deck(X.leader, X.main[::-1]), Y, ("random", "random"), 1, 10)}) == 6
+                run_key(X, Y, ("random", "random"), 2, 10),
+                run_key(Deck(X.leader, X.main[::-1]), Y, ("random", "random"), 1, 10)}) == 5
 
 
 def test_store_keeps_each_game_once(tmp_path):
@@ -129,3 +132,26 @@ def test_report_errors(tmp_path, capsys):
         main(["report", str(tmp_path / "empty.sqlite"), "--out", str(tmp_path / "r")])
     assert exc.value.code == 2
     assert "holds no games" in capsys.readouterr().err
+
+
+def test_more_games_later_adds_only_the_missing_ones(tmp_path, cli):
+    """Game i of a run is the same game whatever -n says: asking for more games plays only the missing ones,
+    asking for fewer reuses the stored ones, the summary always covers games 0..n-1 (equal to a run without
+    a database), and no game is stored twice (the report counts each game once)."""
+    import json as _json
+
+    from tcgsim.batch.store import GameStore
+
+    path = tmp_path / "runs.db"
+    code, out30, _ = cli("simulate", "-n", "6", "--db", str(path), "--json", "-j", "1")
+    assert code == 0
+    code, out40, err = cli("simulate", "-n", "9", "--db", str(path), "--json", "-j", "1")
+    assert code == 0 and "6 of 9 games already stored" in err and "playing 3" in err
+    code, out10, err = cli("simulate", "-n", "4", "--db", str(path), "--json", "-j", "1")
+    assert "playing 0" in err
+    code, plain, _ = cli("simulate", "-n", "4", "--json", "-j", "1")
+    strip = lambda s: {k: v for k, v in _json.loads(s).items() if k not in ("seconds", "games_per_second", "db")}  # noqa: E731
+    assert strip(out10) == strip(plain) and _json.loads(out40)["games"] == 9
+    with GameStore(path, readonly=True) as store:
+        runs = store.runs()
+        assert len(runs) == 1 and runs[0].games == 9 and len(store.games()) == 9

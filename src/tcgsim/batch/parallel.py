@@ -554,7 +554,8 @@ def run_jobs(
     check_games(games)
     if db is None:
         db = get_game(_game_of(jobs)).default_database()
-    stored = [store.stored_indices(r) if store is not None else set() for r in (runs or [None] * len(jobs))]
+    stored = [{i for i in store.stored_indices(r) if i < games} if store is not None else set()
+              for r in (runs or [None] * len(jobs))]
     tasks = Tasks(len(jobs), games, stored)
     before = sum(len(s) for s in stored)
     if backend is None:
@@ -603,8 +604,8 @@ def run_jobs(
         if writer is not None:
             writer.close()
     seconds = time.perf_counter() - started
-    if store is not None:
-        out = [store.games(r) for r in runs]
+    if store is not None:  # the games of this command: a run may hold more, from a larger -n
+        out = [[g for g in store.games(r) if g.game < games] for r in runs]
     else:
         out = [sorted(rs, key=lambda r: r.game) for rs in records]
     info = {"played": played, "stored_before": before, "seconds": seconds,
@@ -672,7 +673,7 @@ def run_simulation(
         todo = games
         if store is not None:
             runs = [store.ensure_run(deck_a, deck_b, names, seed, games)]
-            have = len(store.stored_indices(runs[0]))
+            have = sum(1 for i in store.stored_indices(runs[0]) if i < games)
             todo = games - have
             if have and notify is not None:
                 notify(f"resuming: {have} of {games} games already stored in {db_path}; playing {todo}")
@@ -754,7 +755,7 @@ def run_gauntlet(
     jobs = [Job(decks[i], decks[j], names, seed) for i, j in pairs]
     with GameStore(db_path) as store:
         runs = [store.ensure_run(j.deck_a, j.deck_b, names, seed, games) for j in jobs]
-        have = sum(len(store.stored_indices(r)) for r in runs)
+        have = sum(1 for r in runs for i in store.stored_indices(r) if i < games)
         todo = len(jobs) * games - have
         if have and notify is not None:
             notify(f"resuming: {have} of {len(jobs) * games} games already stored in {db_path}; playing {todo}")

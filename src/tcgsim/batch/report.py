@@ -327,6 +327,9 @@ def render_html(data: ReportData, source: str) -> str:
         f"<h1>tcgsim report</h1><p>{e(source)}: {data.games} games, {len(data.decks)} decks, "
         f"{len(data.runs)} runs; agents: {e(agents)}. Intervals are Wilson 95%; a draw counts as a game not won.</p>",
     ]
+    if len(data.agents) > 1:
+        parts.append(f"<p class='warn'><b>Note:</b> the games of {len(data.agents)} different agent pairings are "
+                     "counted together below; to compare agents, store each pairing in its own database.</p>")
     fp = data.first_player
     if fp.games:
         parts.append(f"<p>The player going first won {fp.wins} of {fp.games} games: {_ci(fp)}.</p>")

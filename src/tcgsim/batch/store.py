@@ -1,9 +1,10 @@
 """Finished games in SQLite (``tcgsim simulate --db FILE``, ``tcgsim gauntlet``), so that no result is lost.
 
 A *run* is one pairing played with fixed arguments: deck A and deck B (their card lists, in file order),
-the two agent names, the master seed and the number of games. Its key is the SHA-256 of those arguments
-(:func:`run_key`), so restarting an interrupted command with the same arguments finds its run and plays
-only the games not stored yet; ``UNIQUE(run, game_index)`` guarantees that no game is stored twice.
+the two agent names and the master seed. Its key is the SHA-256 of those arguments (:func:`run_key`; not
+the number of games: game ``i`` is the same game for any ``-n``), so restarting an interrupted command, or
+asking for more games, finds its run and plays only the games not stored yet; ``UNIQUE(run, game_index)``
+guarantees that no game is stored twice.
 A gauntlet pair (X, Y) is exactly the run of ``tcgsim simulate X Y`` with the same seed, agents and games.
 
 Schema (version :data:`SCHEMA_VERSION`)::
@@ -14,7 +15,7 @@ Schema (version :data:`SCHEMA_VERSION`)::
     runs(id INTEGER PRIMARY KEY, key TEXT UNIQUE,          -- key: see run_key()
          deck_a TEXT, deck_b TEXT,                         -- decks.id of seat A (player 1) and seat B
          agent_a TEXT, agent_b TEXT, seed TEXT,            -- seed in decimal (it may not fit SQLite's INTEGER)
-         games INTEGER, created TEXT, version TEXT)        -- games planned; ISO 8601 UTC; tcgsim version
+         games INTEGER, created TEXT, version TEXT)        -- most games asked for; ISO 8601 UTC; tcgsim version
     games(run INTEGER, game_index INTEGER,                 -- UNIQUE(run, game_index)
           seed TEXT, first TEXT, winner TEXT,              -- game seed (decimal); "A"/"B"; "A"/"B"/"draw"
           turns INTEGER, end_reason TEXT,
@@ -98,16 +99,17 @@ def deck_label(deck) -> str:
     return deck.name or deck.source or "deck"
 
 
-def run_key(deck_a, deck_b, agents: Sequence[str], seed: int, games: int) -> str:
-    """SHA-256 (hex) of a run's arguments: both decks' contents (order kept: it changes the games), the two
-    agent names, the master seed and the number of games. Equal keys mean the same games."""
+def run_key(deck_a, deck_b, agents: Sequence[str], seed: int, games: int | None = None) -> str:
+    """SHA-256 (hex) of what decides a run's games: both decks' contents (order kept: it changes the games),
+    the two agent names and the master seed. Game ``i`` of a run is the same game whatever the number of
+    games asked for, so ``games`` is not part of the key: asking for more games later adds the missing ones,
+    and no game is stored twice. (``games`` is accepted and ignored, for callers that pass it.)"""
     payload = {
-        "format": "tcgsim-run/1",
+        "format": "tcgsim-run/2",
         "deck_a": deck_text(deck_a),
         "deck_b": deck_text(deck_b),
         "agents": [str(a) for a in agents],
         "seed": str(int(seed)),
-        "games": int(games),
     }
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
@@ -192,14 +194,16 @@ class GameStore:
         return did
 
     def ensure_run(self, deck_a, deck_b, agents: Sequence[str], seed: int, games: int) -> Run:
-        """The run with these arguments, created if new (committed). See :func:`run_key`."""
-        key = run_key(deck_a, deck_b, agents, seed, games)
+        """The run with these decks, agents and seed, created if new (committed; see :func:`run_key`); its
+        ``games`` is the largest number of games asked for so far."""
+        key = run_key(deck_a, deck_b, agents, seed)
         a, b = self._ensure_deck(deck_a), self._ensure_deck(deck_b)
         self.conn.execute(
             "INSERT OR IGNORE INTO runs(key, deck_a, deck_b, agent_a, agent_b, seed, games, created, version) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (key, a, b, str(agents[0]), str(agents[1]), str(int(seed)), int(games), _now(), __version__),
         )
+        self.conn.execute("UPDATE runs SET games = MAX(games, ?) WHERE key = ?", (int(games), key))
         self.conn.commit()
         return self.run(key)
 
