@@ -91,22 +91,13 @@ def op_set_power_zero(g, frame, a, choice) -> None:
     """ "Set the power of up to 1 of your opponent's Characters to 0 during this turn" (rule 4-12-1): the
     card loses as much power as it has when the effect resolves, for the duration; nothing happens to a
     card whose power is 0 or less (4-12-2). Power it gains later still adds on top."""
-    chosen = choose_targets(g, frame, a, choice)
-    if chosen is None:
-        return
-    me = g.t.owner[frame[1]]
-    kind, turn = duration_of(g, me, a.duration)
-    for c in chosen:
-        if g.on_field(c):
-            p = cv.power(g, c)
-            if p > 0:
-                cv.add_modifier(g, c, cv.POWER, -p, kind, turn, me)
-    finish(g, frame, it=chosen, did=bool(chosen))
+    _modify(g, frame, a, choice, cv.POWER, lambda c: -max(0, cv.power(g, c)))
 
 
 def _modify(g, frame, a, choice, stat: int, amount, field_only: bool = True) -> None:
     """Choose the targets, then give each a continuous modifier ``stat``/``amount`` for the action's
-    duration (continuous.py); cards no longer on the field are skipped when ``field_only``."""
+    duration (continuous.py); cards no longer on the field are skipped when ``field_only``. ``amount`` is a
+    number, or a function of the card id giving its amount when the effect resolves (0: no modifier)."""
     chosen = choose_targets(g, frame, a, choice)
     if chosen is None:
         return
@@ -114,7 +105,9 @@ def _modify(g, frame, a, choice, stat: int, amount, field_only: bool = True) -> 
     kind, turn = duration_of(g, me, a.duration)
     for c in chosen:
         if not field_only or g.on_field(c):
-            cv.add_modifier(g, c, stat, amount, kind, turn, me)
+            n = amount(c) if callable(amount) else amount
+            if n or not callable(amount):
+                cv.add_modifier(g, c, stat, n, kind, turn, me)
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
@@ -927,6 +920,15 @@ def op_activate_effect(g, frame, a, choice) -> None:
         break
 
 
+_PLAYER_PROHIBITIONS = {
+    "attack_leader": (cv.PROHIBIT, "attack_leader"),  # "you cannot attack a Leader during this turn" (OP06-026)
+    "draw": (cv.NO_DRAW, 0),  # "you cannot draw cards using your own effects during this turn" (OP12-099)
+    "set_don_active": (cv.NO_SET_DON_ACTIVE, 0),  # "... set DON!! cards as active using Character effects" (OP10-030)
+    "add_life_to_hand": (cv.NO_LIFE_TO_HAND, 0),  # "you cannot add Life cards to your hand using your own effects" (OP02-004)
+}
+"""Prohibitions "you cannot ..." that bind the player: ``what`` → (modifier stat, amount)."""
+
+
 @op("cannot")
 def op_cannot(g, frame, a, choice) -> None:
     """A prohibition for a duration (rule 1-3-3: prohibitions win). Supported form: "cannot activate
@@ -936,21 +938,9 @@ def op_cannot(g, frame, a, choice) -> None:
     kind, turn = duration_of(g, me, a.duration)
     sel = a.target
     what = a.param("what")
-    if what == "attack_leader":  # "you cannot attack a Leader during this turn" (OP06-026): the player, so
-        # also the cards played after it resolved
-        cv.add_modifier(g, -1 - me, cv.PROHIBIT, "attack_leader", kind, turn, me)
-        finish(g, frame, did=True)
-        return
-    if what == "draw":  # "you cannot draw cards using your own effects during this turn" (OP12-099)
-        cv.add_modifier(g, -1 - me, cv.NO_DRAW, 0, kind, turn, me)
-        finish(g, frame, did=True)
-        return
-    if what == "set_don_active":  # "you cannot set DON!! cards as active using Character effects" (OP10-030)
-        cv.add_modifier(g, -1 - me, cv.NO_SET_DON_ACTIVE, 0, kind, turn, me)
-        finish(g, frame, did=True)
-        return
-    if what == "add_life_to_hand":  # "you cannot add Life cards to your hand using your own effects" (OP02-004)
-        cv.add_modifier(g, -1 - me, cv.NO_LIFE_TO_HAND, 0, kind, turn, me)
+    player_wide = _PLAYER_PROHIBITIONS.get(what)
+    if player_wide is not None:  # on the player (modifier target -1 - player): covers cards played later too
+        cv.add_modifier(g, -1 - me, player_wide[0], player_wide[1], kind, turn, me)
         finish(g, frame, did=True)
         return
     if what == "play":  # "you cannot play Character cards ... during this turn"
