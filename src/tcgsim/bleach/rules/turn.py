@@ -154,7 +154,8 @@ def spirit(g, frame, choice) -> None:
         souls = [s for s in p.souls if s not in fed]
         seen, cards = set(), []
         for c in p.hand:
-            if g.t.numbers[c] not in seen:
+            # the Zanpakutô is never a reserve card: it is attached in the Zanpakutô step (seed §Etape Zanpakutô)
+            if c != p.zanpakuto and g.t.numbers[c] not in seen:
                 seen.add(g.t.numbers[c])
                 cards.append(c)
         opts = [("spirit", c, s) for s in souls for c in cards]
@@ -200,10 +201,12 @@ def unleash_options(g, player: int) -> list[tuple]:
 def unleash(g, frame, choice) -> None:
     """seed §Phase Finale: « une Ame Principale peut devenir une Ame Déchaînée en utilisant les cartes
     nécessaires dans sa réserve de Force Spirituelle », assembled « comme un puzzle ». The Ame keeps its
-    state; its PC become the form's."""
+    state; its PC become the form's. « A ce moment » is the Force Spirituelle step, « ignorée durant le
+    premier tour du premier joueur »: no assembly in turn 1."""
     a = g.active
     if choice is None:
-        opts = unleash_options(g, a)
+        # part of the Force Spirituelle step (« A ce moment, ... »), so skipped with it in turn 1
+        opts = unleash_options(g, a) if g.turn != 1 else []
         if not opts:
             g.stack.pop()
             return
