@@ -166,15 +166,16 @@ def test_unleash_assembles_pieces_and_revert_keeps_state():
     a = soul_of(g, 0, "BLX-001")
     p1 = give(g, 0, "BLX-030", "reserve", a)
     p2 = give(g, 0, "BLX-031", "reserve", a)
-    until(g, "unleash", 0)
-    assert labels(g) == ["unleash BLX-001 with BLX-030+BLX-031", "pass"]
+    until(g, "unleash", 0)  # not in turn 1 (no_unleash_in_first_turn.yaml): p1's second turn
+    assert g.turn == 3 and labels(g) == ["unleash BLX-001 with BLX-030+BLX-031", "pass"]
     act(g, "unleash BLX-001 with BLX-030+BLX-031")
     assert g.players[0].pieces[a] == (p1, p2) and g.players[0].reserve[a] == ()
+    g.exhausted[a] = 0
     assert g.pc(a) == 600
     g.exhausted[a] = 1
     assert g.pc(a) == 400
-    # p2 reverts it with Sceau Brisé (BLX-024)
-    to_turn(g, 2)
+    # p2 reverts it with Sceau Brisé (BLX-024) in p2's next turn
+    to_turn(g, 4)
     b = soul_of(g, 1, "BLX-009")
     fill_reserve(g, b, 2)
     give(g, 1, "BLX-024")
