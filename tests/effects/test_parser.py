@@ -707,31 +707,32 @@ def test_battle_effect_st02_010():
 
 
 def test_unsupported_text_names_fragment_and_position():
-    # OP14-017: swapping base powers is not in the grammar
+    # OP16-100: "has been K.O.'d during this turn" is not in the grammar (OP14-017's base power swap, the
+    # example here before, now is)
     text = (
-        "[Main] Select 2 of your opponent's Characters with 9000 base power or less. Swap the base power of the "
-        "selected Characters with each other during this turn."
+        "[Main] You may rest 2 of your DON!! cards: If your opponent's Character has been K.O.'d during this "
+        "turn, set your Leader [Yamato] as active."
     )
     result = compile_card_text(text)
     assert result.effects == ()
     (u,) = result.unsupported
-    assert u.fragment == (
-        "[Main] Select 2 of your opponent's Characters with 9000 base power or less. Swap the base power of the "
-        "selected Characters with each other during this turn."
+    assert u.fragment == text
+    assert u.sentence == (
+        "If your opponent's Character has been K.O.'d during this turn, set your Leader [Yamato] as active"
     )
-    assert u.sentence == "Swap the base power of the selected Characters with each other during this turn"
-    assert u.reason == "unknown word 'swap'"
-    assert u.fragment[u.position :].startswith("Swap the base power")
+    assert u.reason == "unknown word 'been'"
+    assert u.fragment[u.position :].startswith("been K.O.'d")
 
     # a [Trigger] paragraph is named with its keyword (OP03-104 style)
-    result = compile_card_text("[On Play] Draw 1 card.", "Swap the base power of up to 1 of your Characters.")
+    # (an invented verb: base power swaps are in the grammar now)
+    result = compile_card_text("[On Play] Draw 1 card.", "Exchange the base power of up to 1 of your Characters.")
     (u,) = result.unsupported
-    assert u.fragment.startswith("[Trigger] Swap") and u.position == len("[Trigger] ")
+    assert u.fragment.startswith("[Trigger] Exchange") and u.position == len("[Trigger] ")
 
     # a supported paragraph of the same card still compiles (OP01-051's second paragraph, after an unknown one)
     text = (
-        "[DON!! x1] [Opponent's Turn] If this Character is rested, swap the base power of up to 1 of your "
-        "Characters.<br>[Activate: Main] [Once Per Turn] You may rest this Character: Play up to "
+        "[DON!! x1] [Opponent's Turn] If this Character is rested, exchange the base power of up to 1 of "
+        "your Characters.<br>[Activate: Main] [Once Per Turn] You may rest this Character: Play up to "
         "1 Character card with a cost of 3 or less from your hand."
     )
     result = compile_card_text(text)

@@ -486,6 +486,11 @@ def op_to_deck(g, frame, a, choice) -> None:
     else:
         for c in ordered:
             g.players[g.t.owner[c]].deck.insert(0, c)
+    if a.param("shuffle"):  # "return 20 cards from your trash to your deck and shuffle it" (OP05-080)
+        from ..rules.zones import shuffle_deck
+
+        for owner in sorted({g.t.owner[c] for c in ordered}):
+            shuffle_deck(g, owner)
     finish(g, frame, it=ordered, did=bool(ordered))
 
 
@@ -508,7 +513,10 @@ def op_trash(g, frame, a, choice) -> None:
         who = 1 - me if sel.owner == "opponent" else me
         deck = g.players[who].deck
         moved = []
-        for _ in range(min(sel.count or 1, len(deck))):
+        n = sel.count or 1
+        if a.param("equal_to") is not None:  # "the same number ... as you did from your hand" (OP09-059)
+            n = len(g.ctx.get(frame[4], EMPTY_CTX)[0])
+        for _ in range(min(n, len(deck))):
             c = deck.pop()
             g.players[who].trash.append(c)
             moved.append(c)
@@ -562,6 +570,8 @@ def op_add_to_hand(g, frame, a, choice) -> None:
         g.players[owner].hand.append(c)
         if where in ("trash", "limbo"):
             g.known[1 - owner].add(c)  # 11-2: revealed when it moves between secret zones
+        elif where == "life" and g.t.whens:  # "When a card is added to your hand from your Life" (OP05-107)
+            hooks.fire_event(g, "life_to_hand", c)
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
@@ -1106,6 +1116,20 @@ def op_set_base_power(g, frame, a, choice) -> None:
         return
     me = g.t.owner[frame[1]]
     kind, turn = duration_of(g, me, a.duration)
+    if a.param("swap"):
+        # "Swap the base power of the selected Characters with each other during this turn" (OP14-001,
+        # OP14-017): both base powers are read first (4-9-2), then each card's becomes the other's; with fewer
+        # than 2 selected cards on the field there is nothing to swap
+        pair = [c for c in chosen if g.on_field(c)]
+        if len(pair) != 2:
+            finish(g, frame, did=False)
+            return
+        x, y = pair
+        bx, by = _base_power_now(g, x), _base_power_now(g, y)
+        cv.add_modifier(g, x, cv.BASE_POWER, by, kind, turn, me)
+        cv.add_modifier(g, y, cv.BASE_POWER, bx, kind, turn, me)
+        finish(g, frame, it=pair, did=True)
+        return
     value = a.amount
     other = a.param("same_as_power_of")
     if other is not None:
@@ -1120,6 +1144,19 @@ def op_set_base_power(g, frame, a, choice) -> None:
         if g.on_field(c):
             cv.add_modifier(g, c, cv.BASE_POWER, value or 0, kind, turn, me)
     finish(g, frame, it=chosen, did=bool(chosen))
+
+
+def _base_power_now(g, c: int) -> int:
+    """Card ``c``'s base power now: the highest base power an effect sets (4-9-2-1), else the printed one."""
+    best = None
+    for m in g.mods:
+        if m[0] == c and m[1] == cv.BASE_POWER and (best is None or m[2] > best):
+            best = m[2]
+    if g.t.static_ops.get("set_base_power"):
+        st = cv.static_base_power(g, c)
+        if st is not None and (best is None or st > best):
+            best = st
+    return (g.t.defs[c].power or 0) if best is None else best
 
 
 @op("return_don")

@@ -460,6 +460,15 @@ class IRBuilder(Transformer):
     def a_ko(self, ts):
         return _each("ko", ts, ("character",))
 
+    def a_ko_or_rest_f2(self, ts):
+        """ "K.O. or rest up to 1 of your opponent's Characters with ..." (OP14-062): the Character is chosen,
+        then whether it is K.O.'d or rested (as "K.O. up to 1 X, or return it to the owner's hand", items_or)."""
+        sels = _sels(ts, default_zones=("character",))
+        if len(sels) != 1:
+            raise ValueError("K.O. or rest of several targets")
+        return (Action("select", sels[0]),
+                Action("choose_one", options=((Action("ko", _IT),), (Action("rest", _IT),))))
+
     def a_rest(self, ts):
         return _each("rest", ts, ("field",))
 
@@ -480,6 +489,12 @@ class IRBuilder(Transformer):
     def a_draw_one(self):
         return Action("draw", amount=1)
 
+    def a_trash_deck_same_as_hand(self):
+        # "Trash the same number of cards from the top of your deck as you did from your hand" (OP09-059): as
+        # many as the previous action trashed ("it"); cards.py accepts it only right after a trash from hand
+        return Action("trash", Selector(owner="self", zones=("deck",), count=None, position="top"),
+                      params=_params(equal_to=Selector(ref="it", count=None)))
+
     def a_draw_equal_moved(self):
         # "draw cards equal to the number you returned to your deck" (OP04-048): as many as the previous
         # action moved ("it"); cards.py accepts it only right after moving the whole hand to the deck
@@ -492,6 +507,17 @@ class IRBuilder(Transformer):
         if source is None and isinstance(t, _Target) and not t.np.zones and t.np.location is None:
             source = _Source(("hand",))
         return Action("trash", _sel(t, source, default_zones=("character",)))
+
+    def a_trash_this_and_other(self, _noun, t):
+        """ "trash this Character and 1 of your Characters with a type including "Baroque Works"" (OP04-073):
+        this card, then another one (it cannot be this card, which is trashed too)."""
+        if not isinstance(t, _Target):
+            raise ValueError("trash this and a reference")
+        other = _sel(t, default_zones=("character",))
+        if other.alternatives or other.ref is not None:
+            raise ValueError("trash this and alternatives")
+        other = replace(other, filters=other.filters + (Filter("other_than_this", "==", True),))
+        return (Action("trash", _THIS), Action("trash", other))
 
     def a_trash_rest(self):
         return Action("trash", Selector(ref="rest", count=None))
@@ -605,6 +631,12 @@ class IRBuilder(Transformer):
 
     def per_it(self):
         return ("per", (1, _IT))
+
+    def per_it_n(self, counted):
+        # "for every 3 cards placed at the bottom of your deck" (OP07-091): the cards the action before placed
+        if counted.filters or counted.ref is not None or counted.owner not in ("self", "any"):
+            raise ValueError("for every N cards placed: a plain number of cards only")
+        return ("per", (counted.count or 1, _IT))
 
     def per_each_of(self, owner, np):
         return ("per", (1, _sel(_Target(_Q(owner, None, explicit_owner=True), np), default_zones=("field",))))
@@ -969,6 +1001,11 @@ class IRBuilder(Transformer):
     def a_base_power_copy(self, target, other, *rest):
         return Action("set_base_power", target, duration=_dur(rest), params=_params(same_as_power_of=other))
 
+    def a_base_power_swap_f2(self, *rest):
+        """ "Swap the base power of the selected Characters with each other during this turn" (OP14-001,
+        OP14-017): each selected card's base power becomes the other's (actions.op_set_base_power, ``swap``)."""
+        return Action("set_base_power", _IT, duration=_dur(rest), params=_params(swap=True))
+
     def a_base_power_copy_t(self, target, other, *rest):
         other = _sel(other, default_zones=("leader", "character"))
         return Action("set_base_power", target, duration=_dur(rest), params=_params(same_as_power_of=other))
@@ -1115,6 +1152,11 @@ class IRBuilder(Transformer):
 
     def a_take_damage(self, n):
         return Action("take_damage", amount=n)
+
+    def a_return_src_to_deck_shuffle_it(self, t, source):
+        # "You may return 20 cards from your trash to your deck and shuffle it:" (OP05-080): one action (a cost
+        # too), the cards put into the deck with no order, then that deck shuffled (actions.op_to_deck)
+        return Action("to_deck", _sel(t, source), params=_params(position="any", shuffle=True))
 
     def a_return_to_deck_shuffled(self, ts):
         return _each("to_deck", ts, ("character",), params=_params(position="any"))
@@ -1410,6 +1452,11 @@ class IRBuilder(Transformer):
 
     def t_it(self, *_):
         return _IT
+
+    def t_battled_opponent_character(self):
+        # "the opponent's Character you battled with" (OP04-047): the card this Character battled
+        # (select.resolve_ref ``battle_opponent``, only while it is still on the field, rule 3-1-6)
+        return Selector(ref="battle_opponent", count=1, owner="opponent", zones=("character",))
 
     def self_noun(self, *_):
         return None
@@ -2216,6 +2263,10 @@ class IRBuilder(Transformer):
 
     def ev_don_returned_n(self, n):
         return Event("don_returned", Selector(owner="self", zones=("don",), count=n), _params(at_least=n))
+
+    def ev_drawn_outside_draw_phase(self):
+        # "When you draw a card outside of your Draw Phase" (OP05-053): rules/zones.draw, by an effect
+        return Event("drawn", Selector(owner="self", count=None), _params(outside="draw_phase"))
 
     def ev_take_damage(self):
         return Event("damage_taken", Selector(owner="self", zones=("leader",), count=1))

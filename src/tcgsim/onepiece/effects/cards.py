@@ -37,6 +37,9 @@ PROHIBITIONS = {"attack", "attack_leader", "be_ko", "be_removed", "be_rested",  
 # "attacker", "attack_target" and "battle_opponent" are read by select.resolve_ref, but no card text
 # compiles to them yet, so they have no behaviour test: unsupported until one does.
 REFS = {None, "this", "it", "rest"}
+# "the opponent's Character you battled with" (OP04-047): only in the effect of "At the end of a battle in
+# which this Character battles ..." (why_unsupported), read while the battle is still on (rules/battle.battle_end)
+BATTLE_REFS = {"battle_opponent"}
 # "... at the end of this turn" (op delayed, interpreter.run_delayed): the actions tested so far
 DELAYED_OPS = {"to_deck", "set_active", "to_life"}
 # ... and those tested on "this" card only ("trash this Character at the end of this turn", OP03-005;
@@ -44,8 +47,38 @@ DELAYED_OPS = {"to_deck", "set_active", "to_life"}
 DELAYED_THIS_OPS = {"trash", "return_to_hand"}
 
 
+_battle_refs_ok = [False]  # set by why_unsupported while it checks an effect allowed to use BATTLE_REFS
+# set while it checks a [When Attacking] effect: "at the end of this battle" (op delayed, interpreter.run_delayed_battle)
+_end_of_battle_ok = [False]
+
+
 def why_unsupported(eff) -> str | None:
     """``None`` if the interpreter supports every construct of ``eff``, else the first missing one."""
+    if eff.event is not None and eff.event.kind == "drawn" and not eff.once_per_turn:
+        return "timing when drawn without [Once Per Turn]"  # one event per card drawn or per draw: undecided
+    if eff.kind == "auto" and eff.timing == "when_attacking" and any(
+            a.op == "delayed" and a.param("at") == "end_of_battle" for a in eff.actions):
+        _end_of_battle_ok[0] = True
+        try:
+            return _why_unsupported(eff)
+        finally:
+            _end_of_battle_ok[0] = False
+    if not any(a.target is not None and a.target.ref in BATTLE_REFS for a in eff.actions):
+        return _why_unsupported(eff)
+    ev = eff.event
+    if not (eff.kind == "auto" and ev is not None and ev.kind == "battle" and dict(ev.params).get("at") == "end_of_battle"
+            and ev.subject is not None and ev.subject.ref == "this"
+            and all(a.op == "to_deck" and a.target is not None and a.target.ref in BATTLE_REFS and not a.target.filters
+                    for a in eff.actions)):
+        return "reference battle_opponent"  # tested: OP04-047, placing it at the bottom of the deck
+    _battle_refs_ok[0] = True
+    try:
+        return _why_unsupported(eff)
+    finally:
+        _battle_refs_ok[0] = False
+
+
+def _why_unsupported(eff) -> str | None:
     if eff.kind in ("main", "counter", "trigger") and _you_only_have(eff):
         # "If you only have {X} type Characters" (build.c_only_have_d2): with no Characters at all the wording is
         # undecided; a Character's own effect is read with the Character on the field, an Event's need not be
@@ -271,6 +304,21 @@ def _when(ev) -> str | None:
         # by actions.op_return_to_hand for each card it returns from the field (an action or a cost); only the
         # opponent's Characters, which no cost of yours returns
         return "timing when returned_to_hand"
+    if ev.kind == "attacked":
+        # "When this Leader attacks or is attacked" (OP03-001): reported by rules/battle.counter_step for the
+        # attack target after the Block Step (not once a [Blocker] took the attack), before the Counters
+        # (card Q&A OP03-001); "this" card only
+        if ev.subject is None or ev.subject.ref != "this" or params:
+            return "timing when attacked"
+        return None
+    if ev.kind == "drawn":
+        # "When you draw a card outside of your Draw Phase" (OP05-053): reported by rules/zones.draw once per
+        # draw action outside the Draw Phase; only [Once Per Turn] (why_unsupported): a draw of 2 cards
+        # would be one event or two
+        sel = ev.subject
+        if sel is None or sel.owner != "self" or sel.zones or sel.filters or sel.ref or params != {"outside": "draw_phase"}:
+            return "timing when drawn"
+        return None
     if ev.kind in ("rested", "keyword_activated") and params:
         return f"timing when {ev.kind} {sorted(params)}"
     if set(params) - {"by"} or params.get("by") not in (None, "battle", "effect", "opponent_effect", "your_effect"):
@@ -278,9 +326,19 @@ def _when(ev) -> str | None:
     sel = ev.subject
     zones_ok = {"character", "leader"} | ({"don"} if ev.kind == "don_returned" else set())
     if ev.kind == "life_removed":
-        # reported by rules/damage.py and interpreter.remove_from_zone for any Life card, either player's
-        if sel is None or sel.owner != "any" or tuple(sel.zones) != ("life",) or sel.filters or sel.ref or params:
+        # reported by rules/damage.py and interpreter.remove_from_zone for any Life card, either player's;
+        # "from your opponent's Life cards" (OP08-105): hooks._event_matches compares the Life card's owner
+        if sel is None or sel.owner not in ("any", "self", "opponent") or tuple(sel.zones) != ("life",) or (
+                sel.filters or sel.ref or params):
             return "timing when life_removed subject"
+        return None
+    if ev.kind == "life_to_hand":
+        # "When a card is added to your hand from your Life" (OP05-107): reported by rules/damage.life_damage
+        # (damage without [Trigger]) and actions.op_add_to_hand (an effect or a cost); not a [Trigger] card
+        # added to hand after its [Trigger] (card Q&A OP05-107)
+        if sel is None or sel.owner != "self" or tuple(sel.zones) != ("life",) or sel.filters or sel.ref or (
+                sel.alternatives or params):
+            return "timing when life_to_hand subject"
         return None
     if sel is not None and (sel.ref not in (None, "this") or sel.alternatives or sel.zones and
                             set(sel.zones) - zones_ok):
@@ -313,7 +371,7 @@ def _selector(sel, counted: bool = False) -> str | None:
     filters on a set of cards (``COUNT_FILTER_KEYS``) are read by select.count_of."""
     if sel is None:
         return None
-    if sel.ref not in REFS:
+    if sel.ref not in REFS and not (sel.ref in BATTLE_REFS and _battle_refs_ok[0]):
         return f"reference {sel.ref}"
     if sel.total and "don" in sel.zones:
         # "up to a total of N" over cards: one choice of up to N among all the named cards (select.candidates
@@ -340,6 +398,9 @@ def _filter(f, sel, counted: bool) -> str | None:
         if f.key == "distinct_names" and "don" not in sel.zones:
             return None
         return f"filter {f.key}"
+    if f.key == "distinct_names" and not counted and sel.count and sel.up_to and sel.ref is None and (
+            not sel.alternatives and not sel.total and "don" not in sel.zones):
+        return None  # "play up to 3 ... with different card names" (interpreter._distinct_name_choices, OP16-060)
     if f.key in ("total_power", "total_cost") and not counted and f.op == "<=" and sel.count and sel.up_to and (
             sel.ref is None and not sel.alternatives and not sel.total):
         return None  # "K.O. up to 2 ... with a total power of 4000 or less" (interpreter.choose_cards, OP05-007)
@@ -370,6 +431,18 @@ def _this_way(prev) -> bool:
     return leaves[0].op in ("trash", "rest") and t is not None and t.ref is None and t.count is None and t.up_to
 
 
+def _placed_any_number(prev) -> bool:
+    """ "Then, place any number of ... from your trash at the bottom of your deck in any order. This Character
+    gains +1000 power ... for every 3 cards placed at the bottom of your deck" (OP07-091): the action just
+    before places "any number of" cards (actions.op_to_deck: "it" is the cards placed, none if none)."""
+    if not prev:
+        return False
+    a = prev[-1]
+    t = a.target
+    return (a.op == "to_deck" and a.condition is None and t is not None and t.ref is None and t.count is None
+            and t.up_to and not t.alternatives and a.param("position") == "bottom")
+
+
 def _whole_hand_to_deck(prev) -> bool:
     """Whether the actions before a "draw cards equal to the number you returned to / placed at the bottom of
     your deck" move the player's whole hand to the deck (through "you may" / "If you do"), then at most
@@ -390,6 +463,14 @@ def _actions(actions, prev=()) -> str | None:
     for i, a in enumerate(actions):
         if a.op not in OPS:
             return f"action {a.op}"
+        if a.op == "trash" and a.param("equal_to") is not None:
+            # "Trash the same number of cards from the top of your deck as you did from your hand" (OP09-059):
+            # the cards "it" of the action just before, a trash of your own hand
+            before = tuple(prev) + tuple(actions[:i])
+            t = before[-1].target if before else None
+            if not (a.player == "self" and before and before[-1].op == "trash" and before[-1].player == "self"
+                    and t is not None and t.ref is None and tuple(t.zones) == ("hand",) and t.owner == "self"):
+                return "trash equal to the cards of an earlier action"
         if a.op == "draw" and a.param("equal_to") is not None and not (
                 a.player == "self" and _whole_hand_to_deck(tuple(prev) + tuple(actions[:i]))):
             return "draw equal to the cards of an earlier action"
@@ -412,7 +493,10 @@ def _actions(actions, prev=()) -> str | None:
         if a.op == "change_attack_target" and (a.target is None or a.target.ref != "it") and not (
                 a.target is not None and _attack_target_choice(a.target)):
             return "change_attack_target other than to the selected card"
-        if a.op == "delayed" and (a.param("at") != "end_of_turn" or any(
+        if a.op == "delayed" and a.param("at") == "end_of_battle" and _end_of_battle_ok[0] and all(
+                b.op == "to_deck" and b.target is not None and b.target.ref == "this" for b in a.body):
+            pass  # "Then, at the end of this battle, place this Character at the bottom of the owner's deck" (OP02-064)
+        elif a.op == "delayed" and (a.param("at") != "end_of_turn" or any(
                 b.target is None or not (b.op in DELAYED_OPS and b.target.ref in (None, "it", "this")
                                          or b.op in DELAYED_THIS_OPS and b.target.ref == "this") for b in a.body)):
             return "action delayed"
@@ -422,12 +506,19 @@ def _actions(actions, prev=()) -> str | None:
             # no duration written and none carried over (compiler._additional_durations gives "that card
             # gains an additional +2000 power" the earlier power's, OP01-029): none would last the whole turn
             return f"{a.op} without a duration"
+        if a.op == "set_base_power" and a.param("swap") and not (
+                a.target is not None and a.target.ref == "it" and a.duration in ("this_turn", "this_battle") and i > 0
+                and actions[i - 1].op == "select" and actions[i - 1].target is not None
+                and actions[i - 1].target.count == 2 and not actions[i - 1].target.up_to
+                and not actions[i - 1].target.alternatives and actions[i - 1].target.ref is None):
+            return "swap of base power other than of 2 selected cards"  # actions.op_set_base_power (OP14-001)
         if a.op == "negate_effects" and a.duration is None:
             # no duration written ("Negate ... and give that card -4000 power during this turn" takes the
             # next action's, build.items_more, OP09-097 / OP09-093)
             return "negate_effects without a duration"
         if a.param("per") is not None and a.param("per").ref is not None and not (
-                a.op == "modify_power" and a.param("per").ref == "it" and _this_way(actions[:i])):
+                a.op == "modify_power" and a.param("per").ref == "it" and (
+                    _this_way(actions[:i]) or _placed_any_number(actions[:i]))):
             # "for every card trashed" / "for every DON!! card rested this way": only right after "you may
             # trash / rest any number of ..." (op-modify-power-per-card-trashed.yaml, OP13-001)
             return f"{a.op} for every card of an earlier action"

@@ -99,7 +99,10 @@ WHEN_EVENTS = {"ko", "attack", "don_returned", "battle", "rested", "keyword_acti
                "trigger_activated",  # rules/damage.life_damage: a [Trigger] of either player is activated
                "trashed",  # actions.op_trash: cards trashed from a hand by an effect (or its cost), once per action
                "returned_to_hand",  # actions.op_return_to_hand: a card on the field returned by an effect, per card
-               "removed"}  # actions._report_removed, rules/zones.do_ko: a card moved off the field by an effect, per card
+               "removed",  # actions._report_removed, rules/zones.do_ko: a card moved off the field by an effect, per card
+               "life_to_hand",  # rules/damage.life_damage, actions.op_add_to_hand: a Life card added to its owner's hand
+               "drawn",  # rules/zones.draw: a player drew outside their Draw Phase, once per draw action
+               "attacked"}  # rules/battle.counter_step: the attack target once the Block Step is over
 
 
 def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | None = None,

@@ -469,8 +469,11 @@ def choose_cards(g, frame, sel, chooser: int, choice, inst: int, state_index: in
             return list(chosen)
         chosen = chosen + (_picked(g, choice),)
     budget = _total_budget(sel) if sel.filters else None
+    distinct = bool(sel.filters) and any(f.key == "distinct_names" for f in sel.filters)
     while True:
         left = [c for c in cands if c not in chosen]
+        if distinct and chosen:  # "up to 3 ... with different card names" (2-1-2; OP16-060)
+            left = _distinct_name_choices(g, chosen, left)
         if budget is not None:  # "up to 2 ... with a total power of 4000 or less"
             left, may_stop = _within_budget(g, budget, chosen, left, need)
             if not may_stop and left:
@@ -499,6 +502,17 @@ def choose_cards(g, frame, sel, chooser: int, choice, inst: int, state_index: in
         if pick[0] == "choose_none":
             return list(chosen)
         chosen = chosen + (_picked(g, pick),)
+
+
+def _distinct_name_choices(g, chosen, left):
+    """The cards of ``left`` that can join ``chosen`` so that all have pairwise different card names
+    ("play up to 3 {Admiral} type Character cards with different card names", 2-1-2; a card with a second
+    name, 2-1-3, is either name: a matching of cards to names)."""
+    from .select import _distinct_names, card_names
+
+    defs = g.t.defs
+    names = [card_names(defs[c]) for c in chosen]
+    return [c for c in left if _distinct_names(names + [card_names(defs[c])]) == len(names) + 1]
 
 
 def _total_budget(sel):
@@ -696,8 +710,11 @@ def op_delayed(g, frame, a, choice) -> None:
         targets = [src] if g.on_field(src) else []
     else:
         targets = [-1 - me]
+    # "Then, at the end of this battle, place this Character at the bottom of the owner's deck" (OP02-064):
+    # resolved at the End of Battle (7-1-5-1, run_delayed_battle), gone if the card left the field before
+    kind = cv.BATTLE if a.param("at") == "end_of_battle" else cv.END
     for t in targets:
-        cv.add_modifier(g, t, cv.DELAYED, (src, eidx, path), cv.END, g.turn, me)
+        cv.add_modifier(g, t, cv.DELAYED, (src, eidx, path), kind, g.turn, me)
 
 
 @op("change_attack_target")
@@ -733,6 +750,19 @@ def run_delayed(g) -> bool:
     if not due:
         return False
     g.mods = [m for m in g.mods if not (m[1] == cv.DELAYED and m[4] <= g.turn)]
+    _queue_delayed(g, due)
+    return True
+
+
+def run_delayed_battle(g) -> None:
+    """End of Battle (7-1-5-1): queue the "at the end of this battle" delayed effects (op_delayed)."""
+    due = [m for m in g.mods if m[1] == cv.DELAYED and m[3] == cv.BATTLE]
+    if due:
+        g.mods = [m for m in g.mods if not (m[1] == cv.DELAYED and m[3] == cv.BATTLE)]
+        _queue_delayed(g, due)
+
+
+def _queue_delayed(g, due) -> None:
     due.sort(key=lambda m: m[5] != g.active)
     for m in reversed(due):
         src, eidx, path = m[2]
@@ -742,7 +772,6 @@ def run_delayed(g) -> bool:
         g.ctx[inst] = ((m[0],), (), False, True) if m[0] >= 0 else EMPTY_CTX
         g.stack.append(("effect_end", inst))
         push_actions(g, src, eidx, inst, path + ("b",), _action_at(effect_of(g, src, eidx), path).body)
-    return True
 
 
 # importing the action module registers every op in OPS

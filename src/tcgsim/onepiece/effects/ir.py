@@ -211,6 +211,7 @@ EVENT_KINDS = frozenset(
         "ko", "removed", "rested", "attack", "attacked", "played", "don_returned", "damage_taken",
         "attack_damage", "event_activated", "keyword_activated", "trigger_activated", "life_removed",
         "trashed", "returned_to_hand", "battle", "battle_ko", "life_to_hand", "any_of",
+        "drawn",  # "When you draw a card outside of your Draw Phase" (OP05-053)
     }
 )
 FILTER_KEYS = frozenset(

@@ -282,9 +282,12 @@ def resolve_ref(g, src: int, sel, ctx=None) -> list[int]:
     if ref == "attack_target":
         return [b[1]] if b else []
     if ref == "battle_opponent":
+        # "the opponent's Character you battled with" (OP04-047): not once it has left the field, e.g. K.O.'d
+        # in that battle (rule 3-1-6; card Q&A OP04-047: it stays in the trash)
         if not b:
             return []
-        return [b[1] if b[0] == src else b[0]]
+        other = b[1] if b[0] == src else b[0]
+        return [other] if g.on_field(other) else []
     raise ValueError(f"unsupported reference {ref!r}")
 
 

@@ -165,6 +165,9 @@ def counter_step(g, frame, choice) -> None:
             b = g.battle
             hooks.fire_event(g, "battle", b[0], other=b[1], at="start")
             hooks.fire_event(g, "battle", b[1], other=b[0], at="start")
+            # "When this Leader ... is attacked" (OP03-001): the target once the Block Step is over, before
+            # the Counters; a [Blocker] that took the attack made the Leader no longer attacked (card Q&A)
+            hooks.fire_event(g, "attacked", b[1])
         hooks.fire(g, hooks.WHEN_ATTACKED, (p.leader, *p.characters))
         return
     if choice is None:
@@ -202,6 +205,10 @@ def battle_end(g, frame, choice) -> None:
         g.stack[-1] = ("battle_end", 1)
         b = g.battle
         hooks.fire(g, hooks.END_OF_BATTLE, tuple(c for c in (b[0], b[1]) if g.on_field(c)))
+        if g.mods:  # "Then, at the end of this battle, place this Character ..." (OP02-064)
+            from ..effects.interpreter import run_delayed_battle
+
+            run_delayed_battle(g)
         if g.t.whens and len(frame) == 2:
             # "If this Character battles ...": only once the Damage Step compared powers, even if that
             # K.O.'d the other card; not when a battle card left before it (card Q&A ST02-010)

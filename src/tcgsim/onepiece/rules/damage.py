@@ -97,6 +97,7 @@ def life_damage(g, frame, choice) -> None:
         p.hand.append(cid)
         if g.t.whens:
             _damaged(g, d, cid)
+            hooks.fire_event(g, "life_to_hand", cid)  # "When a card is added to your hand from your Life" (OP05-107)
 
 
 def _damaged(g, d: int, cid: int) -> None:

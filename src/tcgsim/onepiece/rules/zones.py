@@ -26,6 +26,10 @@ def draw(g, player: int, n: int = 1) -> int:
         drawn += 1
     if drawn:
         g.emit(None, f"p{player + 1} draws {drawn} card{'s' if drawn > 1 else ''}")
+        if g.t.whens and not (g.phase == "draw" and g.active == player):
+            from ..effects import hooks  # "When you draw a card outside of your Draw Phase" (OP05-053)
+
+            hooks.fire_event(g, "drawn", player=player)
     return drawn
 
 
