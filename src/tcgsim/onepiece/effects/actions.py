@@ -183,6 +183,38 @@ def op_rest(g, frame, a, choice) -> None:
 DON_IT = -1
 
 
+def _don_one_by_one(g, frame, choice, me: int, p, *, to_rest: bool, limit: int | None, ask: bool) -> int | None:
+    """Rest active DON!! cards (``to_rest``) or set rested ones as active, one at a time, up to ``limit``
+    (``None``: any number) and as far as there are. With ``ask``, ``me`` chooses each one (``choose 1 don`` /
+    ``choose 1 rested don``) and may stop with ``choose none`` (4-8-1). Returns how many moved, or ``None``
+    while a decision is pending (the count so far is kept in the frame)."""
+    state = frame[5]
+    done = state[1] if state and state[0] == "don" else 0
+    option = ("don", "active" if to_rest else "rested")
+    step = 1 if to_rest else -1
+
+    def move() -> None:
+        p.don_active -= step
+        p.don_rested += step
+
+    if choice is not None:
+        if choice[0] == "choose_none":
+            return done
+        move()
+        done += 1
+    while (limit is None or done < limit) and (p.don_active if to_rest else p.don_rested):
+        if ask:
+            pick = g.ask(me, "choose", [option, ("choose_none",)])
+            if pick is None:
+                g.stack[-1] = frame[:5] + (("don", done),)
+                return None
+            if pick[0] == "choose_none":
+                break
+        move()
+        done += 1
+    return done
+
+
 def _rest_don(g, frame, a, choice) -> None:
     """Rest active DON!! cards of the cost area. "Rest any number of your DON!! cards" (no count, "up to"):
     the player rests them one at a time (``choose 1 don``) until ``choose none`` (4-8-1); otherwise as many
@@ -191,26 +223,9 @@ def _rest_don(g, frame, a, choice) -> None:
     who = 1 - me if a.target.owner == "opponent" else me
     p = g.players[who]
     if a.target.count is None and a.target.up_to and who == me:
-        state = frame[5]
-        done = state[1] if state and state[0] == "don" else 0
-        if choice is not None:
-            if choice[0] == "choose_none":
-                finish(g, frame, it=(DON_IT,) * done, did=done > 0)
-                return
-            p.don_active -= 1
-            p.don_rested += 1
-            done += 1
-        while p.don_active:
-            pick = g.ask(me, "choose", [("don", "active"), ("choose_none",)])
-            if pick is None:
-                g.stack[-1] = frame[:5] + (("don", done),)
-                return
-            if pick[0] == "choose_none":
-                break
-            p.don_active -= 1
-            p.don_rested += 1
-            done += 1
-        finish(g, frame, it=(DON_IT,) * done, did=done > 0)
+        done = _don_one_by_one(g, frame, choice, me, p, to_rest=True, limit=None, ask=True)
+        if done is not None:
+            finish(g, frame, it=(DON_IT,) * done, did=done > 0)
         return
     n = min(a.target.count or 1, p.don_active)
     p.don_active -= n
@@ -285,28 +300,10 @@ def op_set_active(g, frame, a, choice) -> None:
         if g.mods and g.t.defs[frame[1]].category == CHARACTER and cv.set_don_active_forbidden(g, me):
             finish(g, frame, did=False)  # "you cannot set DON!! cards as active using Character effects" (OP10-030)
             return
-        state = frame[5]
-        done = state[1] if state and state[0] == "don" else 0
-        limit = a.target.count or 1
-        if choice is not None:
-            if choice[0] == "choose_none":
-                finish(g, frame, did=done > 0)
-                return
-            p.don_rested -= 1
-            p.don_active += 1
-            done += 1
-        while done < limit and p.don_rested:
-            if a.target.up_to:
-                pick = g.ask(me, "choose", [("don", "rested"), ("choose_none",)])
-                if pick is None:
-                    g.stack[-1] = frame[:5] + (("don", done),)
-                    return
-                if pick[0] == "choose_none":
-                    break
-            p.don_rested -= 1
-            p.don_active += 1
-            done += 1
-        finish(g, frame, did=done > 0)
+        done = _don_one_by_one(g, frame, choice, me, p, to_rest=False, limit=a.target.count or 1,
+                               ask=a.target.up_to)
+        if done is not None:
+            finish(g, frame, did=done > 0)
         return
     chosen = choose_targets(g, frame, a, choice)
     if chosen is None:

@@ -309,34 +309,32 @@ def prohibited(g, cid: int, what: str, *, by: str | None = None, source: int = -
     return False
 
 
+def player_bound(g, player: int, stat: int) -> bool:
+    """Whether a modifier ``stat`` binds ``player`` now (a player-wide "you cannot ..." effect: its target
+    is ``-1 - player``, effects/actions.py ``_PLAYER_PROHIBITIONS``)."""
+    who = -1 - player
+    for m in g.mods:
+        if m[0] == who and m[1] == stat:
+            return True
+    return False
+
+
 def draw_forbidden(g, player: int) -> bool:
     """Whether ``player`` cannot draw cards using their own effects now ("Then, you cannot draw cards using
     your own effects during this turn", OP12-099; rule 1-3-3). The Draw Phase draw is not an effect."""
-    who = -1 - player
-    for m in g.mods:
-        if m[0] == who and m[1] == NO_DRAW:
-            return True
-    return False
+    return player_bound(g, player, NO_DRAW)
 
 
 def set_don_active_forbidden(g, player: int) -> bool:
     """Whether ``player`` cannot set DON!! cards as active using Character effects now (OP10-030; card Q&A
     ST24-005: a delayed "set up to 1 of your DON!! cards as active at the end of this turn" of a Character is
     stopped too). Read only for DON!! set active by a Character's effect (rule 1-3-3)."""
-    who = -1 - player
-    for m in g.mods:
-        if m[0] == who and m[1] == NO_SET_DON_ACTIVE:
-            return True
-    return False
+    return player_bound(g, player, NO_SET_DON_ACTIVE)
 
 
 def life_to_hand_forbidden(g, player: int) -> bool:
     """Whether ``player`` cannot add their Life cards to their hand using their own effects now (1-3-3)."""
-    who = -1 - player
-    for m in g.mods:
-        if m[0] == who and m[1] == NO_LIFE_TO_HAND:
-            return True
-    return False
+    return player_bound(g, player, NO_LIFE_TO_HAND)
 
 
 def _in_zones(g, cid: int, zones) -> bool:
