@@ -213,6 +213,12 @@ def test_any_number_of_copies_is_allowed(db):
     assert problems_of(text, db) == []
 
 
+def test_op01_075_q1_any_number_still_means_exactly_50_cards(db):
+    """qa_op01.md OP01-075 q1: Pacifista's "any number of this card" does not allow 51 or more cards (5-1-2-1)."""
+    problems = problems_of("1xOP01-060\n51xOP01-075\n", db)
+    assert len(problems) == 1 and "51 cards" in problems[0][1]
+
+
 def test_color_not_on_the_leader(db):
     problems = problems_of(ST01_TEXT.replace("2xST01-017", "2xST02-002"), db)
     assert len(problems) == 1 and problems[0][0] == 17

@@ -9,7 +9,10 @@ are read by the rules engine from ``CardDef.keywords``, so their compiled form i
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
 
 from ..cards.model import KEYWORD_BITS, CardDef
 from .compiler import compile_card_text
@@ -656,12 +659,36 @@ def with_effects(card: CardDef) -> CardDef:
         if eff.kind == "permanent" and all(a.op == "deck_rule" for a in eff.actions) and not any(
                 eff.text in f for f in card.unsupported):
             continue  # construction text the deck validator applies (rule 5-1-2-4)
-        reason = why_unsupported(eff)
+        reason = known_defect(card.number, eff.text) or why_unsupported(eff)
         if reason is None:
             effects.append(eff)
         else:
             unsupported.append(f"{eff.text} [{reason}]")
     return replace(card, effects=tuple(effects), unsupported=tuple(unsupported))
+
+
+KNOWN_DEFECTS_FILE = Path(__file__).with_name("known_defects.toml")
+
+
+@lru_cache(maxsize=1)
+def known_defects() -> tuple[dict, ...]:
+    """The entries of ``known_defects.toml``: dicts with ``card``, ``text``, ``reason`` and ``scenario``.
+    Raises ``ValueError`` naming the file for a malformed entry (a packaging error, not user input)."""
+    data = tomllib.loads(KNOWN_DEFECTS_FILE.read_text(encoding="utf-8"))
+    entries = tuple(data.get("defect", ()))
+    for i, e in enumerate(entries, 1):
+        if set(e) != {"card", "text", "reason", "scenario"}:
+            raise ValueError(f"{KNOWN_DEFECTS_FILE}: defect {i} needs exactly card, text, reason, scenario")
+    return entries
+
+
+def known_defect(number: str, text: str) -> str | None:
+    """``"known defect: REASON"`` when the effect of card ``number`` whose printed text is ``text`` is listed
+    in ``known_defects.toml`` (it plays against its text, a rule or a ruling), else ``None``."""
+    for e in known_defects():
+        if e["card"] == number and e["text"] in text:
+            return f"known defect: {e['reason']}"
+    return None
 
 
 def _construction_text(fragment: str) -> bool:
