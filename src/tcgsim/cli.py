@@ -8,6 +8,7 @@ Each group of commands is a module-level ``typer.Typer`` registered on ``app``; 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import typer
 
@@ -53,18 +54,45 @@ def cards_coverage(
     from rich.table import Table
 
     table = Table(title="cards the engine plays fully (every effect compiled and supported)")
-    for col in ("set", "cards", "compiled", "%"):
+    for col in ("set", "cards", "compiled", "%", "checked"):
         table.add_column(col, justify="right" if col != "set" else "left")
     for name, entry in report["by_set"].items():
         table.add_row(name, str(entry["total"]), str(entry["compiled"]),
-                      f"{100 * entry['compiled'] / entry['total']:.1f}")
+                      f"{100 * entry['compiled'] / entry['total']:.1f}", str(entry["checked"]))
     table.add_row("all", str(report["total"]), str(report["compiled"]),
-                  f"{100 * report['compiled'] / max(report['total'], 1):.1f}", style="bold")
+                  f"{100 * report['compiled'] / max(report['total'], 1):.1f}", str(report["checked"]), style="bold")
     console = Console()
     console.print(table)
+    console.print("checked: compiled cards with a test of their own (a scenario naming the card in its file "
+                  "name or source); compiled alone is not checked", markup=False, highlight=False)
     console.print(f"{len(report['unsupported'])} unsupported fragments:")
     for u in report["unsupported"]:
         console.print(f"  {u['number']}: {u['fragment']}", markup=False, highlight=False)
+
+
+@cards_app.command("audit")
+def cards_audit(
+    seed: int = typer.Option(..., "--seed", help="Seed of the sample (record it with the audit's findings)."),
+    size: int = typer.Option(100, "--size", "-n", min=1, max=5000, help="How many compiled cards."),
+    set_: str = typer.Option(None, "--set", help="Only this set (card-number prefix, e.g. OP05)."),
+    out: Path = typer.Option(None, "--out", "-o", help="Write the sheet to this file instead of printing it."),
+) -> None:
+    """A seeded sample of compiled cards, printed text beside compiled form, for a second reader (docs/effects.md, Audits)."""
+    from tcgsim.onepiece.cards.database import default_database
+    from tcgsim.onepiece.effects.audit import audit_sample, audit_sheet
+
+    cards = audit_sample(default_database(), seed, size, set_)
+    if not cards:
+        raise UserError(f"--set {set_}: no compiled card number starts with {set_}")
+    sheet = audit_sheet(cards, seed)
+    if out is None:
+        typer.echo(sheet)
+        return
+    try:
+        out.write_text(sheet + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"--out {out}: cannot write: {exc.strerror or exc}") from exc
+    _note(f"{len(cards)} cards (seed {seed}) written to {out}")
 
 
 @cards_app.command("show")

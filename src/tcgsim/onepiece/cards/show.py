@@ -12,7 +12,7 @@ def _value(value: object) -> str:
 def card_text(card: CardDef) -> str:
     """A card as text for ``tcgsim cards show``: one ``field: value`` per line, the text, the [Trigger]
     text, the compiled effects (:func:`~tcgsim.onepiece.effects.cards.describe`) and the fragments the engine
-    does not support."""
+    does not support, then the card-specific tests (:func:`~.checks.specific_tests`)."""
 
     rows = [
         ("number", card.number),
@@ -46,4 +46,10 @@ def card_text(card: CardDef) -> str:
         lines += [f"    {line}" for line in more]
     if not card.unsupported:
         lines.append("  (none)")
+    from .checks import specific_tests
+
+    # "compiled" is not "checked": the tests that exercise this card itself (file name or source)
+    tests = specific_tests(card.number)
+    lines.append(f"tests of this card: {len(tests)}")
+    lines += [f"  - {t}" for t in tests]
     return "\n".join(lines)

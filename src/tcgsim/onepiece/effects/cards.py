@@ -774,27 +774,38 @@ def engine_coverage(db, set_prefix: str | None = None) -> dict:
     supported by the interpreter (an effect counts only when all its constructs are implemented and
     behaviour-tested). Alternate arts are folded into their base card; a set is the number's prefix.
 
-    Shape: ``{"total": N, "compiled": M, "by_set": {"OP01": {"total", "compiled"}, ...},
-    "unsupported": [{"number", "fragment"}, ...]}``. ``set_prefix`` (e.g. ``"OP01"``) restricts it to
+    *Checked* cards are compiled cards with at least one card-specific test
+    (:func:`~tcgsim.onepiece.cards.checks.specific_tests`): compiled is not checked.
+
+    Shape: ``{"total": N, "compiled": M, "checked": K, "by_set": {"OP01": {"total", "compiled", "checked"},
+    ...}, "unsupported": [{"number", "fragment"}, ...], "cards": {"OP01-016": {"compiled": bool, "tests": n},
+    ...}}``. ``set_prefix`` (e.g. ``"OP01"``) restricts it to
     one set; an unknown set gives ``total`` 0.
     """
+    from ..cards.checks import specific_tests
     from .compiler import card_set
 
-    total = compiled = 0
+    total = compiled = checked = 0
     by_set: dict[str, dict[str, int]] = {}
     unsupported: list[dict[str, str]] = []
+    cards: dict[str, dict] = {}
     for printed in db:
         s = card_set(printed.number)
         if set_prefix is not None and s.upper() != set_prefix.upper():
             continue
         card = db.get(printed.number)
-        entry = by_set.setdefault(s, {"total": 0, "compiled": 0})
+        entry = by_set.setdefault(s, {"total": 0, "compiled": 0, "checked": 0})
         total += 1
         entry["total"] += 1
+        n_tests = len(specific_tests(card.number))
+        cards[card.number] = {"compiled": not card.unsupported, "tests": n_tests}
         if card.unsupported:
             unsupported.extend({"number": card.number, "fragment": f} for f in card.unsupported)
         else:
             compiled += 1
             entry["compiled"] += 1
-    return {"total": total, "compiled": compiled, "by_set": dict(sorted(by_set.items())),
-            "unsupported": unsupported}
+            if n_tests:
+                checked += 1
+                entry["checked"] += 1
+    return {"total": total, "compiled": compiled, "checked": checked, "by_set": dict(sorted(by_set.items())),
+            "unsupported": unsupported, "cards": cards}
