@@ -15,6 +15,7 @@ from typing import Callable, Sequence
 
 from ..core.agent import BaseAgent
 from ..core.decision import Decision
+from ..core.session import ProtocolError, seat_name
 from ..errors import TcgsimError
 
 HELP = """Answer with the number of an option, or type it in action notation, e.g.
@@ -60,6 +61,13 @@ class HumanAgent(BaseAgent):
         self.console = console
         self.read = read
         self.db = db
+        self._session = None
+        self._seat = 0
+
+    def attach(self, session, seat: int) -> None:
+        """Play ``seat`` of ``session`` (:class:`~tcgsim.core.session.Session`): typed notation is read by the
+        session and the log lines shown before each decision are the ones that seat may see."""
+        self._session, self._seat = session, seat
 
     # ------------------------------------------------------------------ output
     def say(self, text: str = "", style: str | None = None) -> None:
@@ -127,6 +135,9 @@ class HumanAgent(BaseAgent):
         and the exact labels are accepted. Raises :class:`Concede` or :class:`Quit`."""
         if view is None or labels is None:
             raise ValueError("HumanAgent needs the player's view and the option labels")
+        if self._session is not None:
+            parse = parse or self._session.parse
+            events = events or self._session.events(self._seat)
         for line in list(events)[-MAX_EVENTS:]:
             self.say(f"  > {line}", style="dim")
         self.show_board(view)
@@ -162,6 +173,9 @@ class HumanAgent(BaseAgent):
             if parse is not None:
                 try:
                     return parse(text)
+                except ProtocolError as exc:
+                    self.say(str(exc), style="red")
+                    continue
                 except TcgsimError as exc:
                     self.say(f"not a legal option: {exc}", style="red")
                     continue
@@ -186,6 +200,7 @@ def play_terminal(deck_a, deck_b, db, opponent, *, seed: int = 0, seat: int = 1,
     Raises ``ValueError`` for a seat other than 1 or 2.
     """
     from ..core.games import module_of
+    from ..core.session import Session, play
 
     if seat not in (1, 2):
         raise ValueError(f"seat must be 1 or 2, not {seat}")
@@ -195,51 +210,26 @@ def play_terminal(deck_a, deck_b, db, opponent, *, seed: int = 0, seat: int = 1,
     human = HumanAgent(seed, console=console, read=read, db=db,
                        board=None if board_lines is None else (lambda view: board_lines(view, db)),
                        help_text=getattr(module, "help_text", HELP))
-    g = module.new_game(deck_a, deck_b, db, seed, log=True)
-    player_view, make_sampler = module.player_view, module.make_sampler
-    shown = 0
+    session = Session.start(module, deck_a, deck_b, db, seed, log=True)
+    human.attach(session, me)
     result = {"winner": None, "end_reason": "", "turns": 0, "seed": seed}
     human.say(f"game seed {seed}: you play {_deck_name(deck_a if me == 0 else deck_b)} as p{me + 1} against "
               f"{getattr(opponent, 'name', 'the opponent')} ({_deck_name(deck_b if me == 0 else deck_a)}). "
               "Type 'help' for help.")
-
-    def visible_events() -> list[str]:
-        nonlocal shown
-        new = [text for who, text in g.log[shown:] if who is None or who == me]
-        shown = len(g.log)
-        return new
-
     try:
-        while g.winner is None:
-            d = g.pending
-            view = player_view(g, d.player)
-            labels = view["pending"]["options"]
-            if d.player == me:
-                def parse(text: str, d=d) -> int:
-                    return d.options.index(module.parse(g, text))
-
-                try:
-                    i = human.choose(view, d, labels, parse=parse, events=visible_events())
-                except Concede:
-                    g.concede(me)
-                    break
-            elif getattr(opponent, "needs_sampler", False):
-                i = opponent.choose(view, d, labels, sampler=make_sampler(g, d.player))
-            elif opponent.needs_view:
-                i = opponent.choose(view, d, labels)
-            else:
-                i = opponent.choose(None, d, None)
-            g.apply_index(i)
+        play(session, [human, opponent] if me == 0 else [opponent, human])
+    except Concede:
+        session.concede(me)
     except Quit:
         human.say("game stopped.")
-        result["turns"] = g.turn
+        result["turns"] = session.turn
         return result
-    for line in visible_events():
+    for line in session.events(me):
         human.say(f"  > {line}", style="dim")
-    winner = "draw" if g.winner == 2 else ("you" if g.winner == me else "opponent")
-    result.update(winner=winner, end_reason=g.end_reason, turns=g.turn)
+    winner = {seat_name(me): "you", seat_name(1 - me): "opponent", "draw": "draw"}[session.winner]
+    result.update(winner=winner, end_reason=session.end_reason, turns=session.turn)
     human.say({"you": "You win!", "opponent": "You lose.", "draw": "Draw."}[winner]
-              + f" ({g.end_reason}, turn {g.turn})", style="bold")
+              + f" ({session.end_reason}, turn {session.turn})", style="bold")
     return result
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import IO
 
 from ..core.games import get_game
-from ..core.machine import IllegalAction
+from ..core.session import ProtocolError, Session
 from ..errors import UserError
 from .runner import GameRecord, fingerprint_hash, format_event
 
@@ -180,7 +180,7 @@ def replay_entry(entry: dict, db=None) -> ReplayResult:
         decks.append(deck)
     first = 0 if entry["first"] == "A" else 1
     try:
-        g = module.new_game(decks[0], decks[1], db, entry["seed"], first=first, log=True)
+        session = Session.start(module, decks[0], decks[1], db, entry["seed"], first=first, log=True)
     except UserError as exc:
         raise GameLogError(f"game {game}: {exc}") from exc
     decisions = entry["decisions"]
@@ -189,21 +189,20 @@ def replay_entry(entry: dict, db=None) -> ReplayResult:
         return ReplayResult(game, False, why, k)
 
     for k, text in enumerate(decisions):
-        if g.winner is not None:
-            return diverged(k, f"decision {k + 1} {text!r}: the game is already over ({_outcome(g)}) "
+        if session.over:
+            return diverged(k, f"decision {k + 1} {text!r}: the game is already over ({_outcome(session)}) "
                                f"but the log has {len(decisions)} decisions")
         try:
-            option = module.parse(g, str(text))
-        except IllegalAction as exc:
-            return diverged(k, f"decision {k + 1} at turn {g.turn}: {exc}")
-        g.apply(option)
-    if g.winner is None:
-        d = g.pending
-        return diverged(len(decisions), f"the log's {len(decisions)} decisions ran out at turn {g.turn} "
-                                        f"with a p{d.player + 1} {d.kind} decision pending")
-    digest = fingerprint_hash(g.fingerprint())
+            session.answer(session.to_act, label=str(text))
+        except ProtocolError as exc:
+            return diverged(k, f"decision {k + 1} at turn {session.turn}: {exc}")
+    if not session.over:
+        return diverged(len(decisions), f"the log's {len(decisions)} decisions ran out at turn {session.turn} "
+                                        f"with a p{session.to_act + 1} {session.request(session.to_act)['kind']} "
+                                        "decision pending")
+    digest = fingerprint_hash(session.fingerprint())
     if digest != entry["fingerprint"]:
-        replayed = [format_event(e) for e in g.log]
+        replayed = [format_event(e) for e in session.referee_log()]
         logged = entry.get("events") or []
         where = ""
         for i, (a, b) in enumerate(zip(logged, replayed)):
@@ -215,12 +214,13 @@ def replay_entry(entry: dict, db=None) -> ReplayResult:
                 where = f"; the logged events stop after {len(logged)} of {len(replayed)}"
         return diverged(len(decisions), f"final state differs: fingerprint {digest[:16]}… != logged "
                                         f"{str(entry['fingerprint'])[:16]}…{where}")
-    winner = "draw" if g.winner == 2 else "AB"[g.winner]
-    if (winner, g.turn, g.end_reason) != (entry["winner"], entry["turns"], entry["end_reason"]):
-        return diverged(len(decisions), f"result differs: replayed {winner}/{g.turn} turns/{g.end_reason}, "
-                                        f"logged {entry['winner']}/{entry['turns']} turns/{entry['end_reason']}")
-    return ReplayResult(game, True, f"{len(decisions)} decisions, winner {winner} after {g.turn} turns "
-                                    f"({g.end_reason})", len(decisions))
+    winner = {"p1": "A", "p2": "B", "draw": "draw"}[session.winner]
+    if (winner, session.turn, session.end_reason) != (entry["winner"], entry["turns"], entry["end_reason"]):
+        return diverged(len(decisions), f"result differs: replayed {winner}/{session.turn} turns/"
+                                        f"{session.end_reason}, logged {entry['winner']}/{entry['turns']} turns/"
+                                        f"{entry['end_reason']}")
+    return ReplayResult(game, True, f"{len(decisions)} decisions, winner {winner} after {session.turn} turns "
+                                    f"({session.end_reason})", len(decisions))
 
 
 def replay_file(path: str | Path, db=None, game: int | None = None) -> list[ReplayResult]:
@@ -242,5 +242,5 @@ def replay_file(path: str | Path, db=None, game: int | None = None) -> list[Repl
     return results
 
 
-def _outcome(g) -> str:
-    return ("draw" if g.winner == 2 else f"p{g.winner + 1} won") + f", {g.end_reason}"
+def _outcome(session) -> str:
+    return ("draw" if session.winner == "draw" else f"{session.winner} won") + f", {session.end_reason}"

@@ -19,6 +19,7 @@ from typing import Callable, Sequence
 
 from ..core.games import get_game, module_of
 from ..core.rng import derive_seed
+from ..core.session import Session, SessionError, play
 from ..errors import TcgsimError, UserError
 
 SIDES = ("A", "B")
@@ -112,46 +113,24 @@ def play_game(
     """
     module = module_of(deck_a)
     players = [_agent(module, agents[i], seed, i, db) for i in (0, 1)]
-    g = module.new_game(deck_a, deck_b, db, seed, first=0 if a_first else 1, log=log)
-    decisions: list[str] = []
-    indices: list[int] = []
-    render = module.render
-    player_view = module.player_view
-    make_sampler = module.make_sampler
-    while g.winner is None:
-        d = g.pending
-        agent = players[d.player]
-        if agent.needs_view:
-            view = player_view(g, d.player)
-            labels = view["pending"]["options"]
-            if getattr(agent, "needs_sampler", False):
-                # search agents get determinized clones, never the game itself (rules/determinize.py)
-                i = agent.choose(view, d, labels, sampler=make_sampler(g, d.player))
-            else:
-                i = agent.choose(view, d, labels)
-        else:
-            labels = None
-            i = agent.choose(None, d, None)
-        if type(i) is not int or not 0 <= i < len(d.options):
-            raise RunnerError(f"agent {getattr(agent, 'name', agent)!r} chose option {i!r} of {len(d.options)} (game seed {seed})")
-        decisions.append(labels[i] if labels is not None else render(g, d.player, d.options[i]))
-        indices.append(i)
-        if len(indices) > MAX_DECISIONS:
-            raise RunnerError(f"game seed {seed} exceeded {MAX_DECISIONS} decisions")
-        g.apply_index(i)
-    winner = "draw" if g.winner == 2 else SIDES[g.winner]
+    session = Session.start(module, deck_a, deck_b, db, seed, first=0 if a_first else 1, log=log)
+    try:
+        play(session, players, max_decisions=MAX_DECISIONS)
+    except SessionError as exc:
+        raise RunnerError(f"{exc} (game seed {seed})") from None
+    winner = {"p1": "A", "p2": "B", "draw": "draw"}[session.winner]
     return GameRecord(
         seed=seed,
         decks={"A": deck_info(deck_a), "B": deck_info(deck_b)},
         agents=tuple(getattr(p, "name", str(p)) for p in players),
         first="A" if a_first else "B",
         winner=winner,
-        turns=g.turn,
-        end_reason=g.end_reason,
-        decisions=decisions,
-        indices=indices,
-        fingerprint=g.fingerprint(),
-        events=[format_event(e) for e in g.log] if g.log is not None else [],
+        turns=session.turn,
+        end_reason=session.end_reason,
+        decisions=session.decisions,
+        indices=session.indices,
+        fingerprint=session.fingerprint(),
+        events=[format_event(e) for e in session.referee_log()],
         game=game,
     )
 
