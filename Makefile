@@ -21,7 +21,7 @@ run: install
 	$(BIN)/tcgsim simulate
 
 test: install
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto
 
 long: install
 	$(BIN)/pytest -q -m long

@@ -12,11 +12,12 @@ from pathlib import Path
 
 import typer
 
+from tcgsim.core.games import game_titles, games_help
 from tcgsim.errors import UserError
 
 app = typer.Typer(
     name="tcgsim",
-    help="Rules engine and simulator for the ONE PIECE CARD GAME and the Bleach card game (--game bleach).",
+    help=f"Rules engine and simulator for card games: {game_titles()} (--game).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
@@ -33,18 +34,28 @@ app.add_typer(deck_app, name="deck")
 # ----------------------------------------------------------------------------------------------------------
 
 
+def _card_tool(game: str | None, tool: str):
+    """The game's card tool ``coverage`` or ``audit`` (see the game module); a UserError for a game that
+    compiles no card text."""
+    from tcgsim.core.games import get_game
+
+    module = get_game(game)
+    fn = getattr(module, tool, None)
+    if fn is None:
+        raise UserError(f"tcgsim cards {tool} is not available for {module.title}: its cards are data, not compiled text")
+    return fn
+
+
 @cards_app.command("coverage")
 def cards_coverage(
     set_: str = typer.Option(None, "--set", help="Only this set (card-number prefix, e.g. OP01, ST01, EB04, P)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    game: str = typer.Option(None, "--game", "-g", help=games_help()),
 ) -> None:
     """How many unique cards the engine plays fully, per set and overall, and the fragments it does not."""
     import json
 
-    from tcgsim.onepiece.cards.database import default_database
-    from tcgsim.onepiece.effects.cards import engine_coverage
-
-    report = engine_coverage(default_database(), set_)
+    report = _card_tool(game, "coverage")(set_)
     if set_ and not report["total"]:
         raise UserError(f"--set {set_}: no card number starts with {set_}-")
     if as_json:
@@ -76,15 +87,12 @@ def cards_audit(
     size: int = typer.Option(100, "--size", "-n", min=1, max=5000, help="How many compiled cards."),
     set_: str = typer.Option(None, "--set", help="Only this set (card-number prefix, e.g. OP05)."),
     out: Path = typer.Option(None, "--out", "-o", help="Write the sheet to this file instead of printing it."),
+    game: str = typer.Option(None, "--game", "-g", help=games_help()),
 ) -> None:
     """A seeded sample of compiled cards, printed text beside compiled form, for a second reader (docs/effects.md, Audits)."""
-    from tcgsim.onepiece.cards.database import default_database
-    from tcgsim.onepiece.effects.audit import audit_sample, audit_sheet
-
-    cards = audit_sample(default_database(), seed, size, set_)
-    if not cards:
+    count, sheet = _card_tool(game, "audit")(seed, size, set_)
+    if not count:
         raise UserError(f"--set {set_}: no compiled card number starts with {set_}")
-    sheet = audit_sheet(cards, seed)
     if out is None:
         typer.echo(sheet)
         return
@@ -92,13 +100,13 @@ def cards_audit(
         out.write_text(sheet + "\n", encoding="utf-8")
     except OSError as exc:
         raise UserError(f"--out {out}: cannot write: {exc.strerror or exc}") from exc
-    _note(f"{len(cards)} cards (seed {seed}) written to {out}")
+    _note(f"{count} cards (seed {seed}) written to {out}")
 
 
 @cards_app.command("show")
 def cards_show(
     number: str = typer.Argument(..., help="Card number, e.g. OP01-016 (alt-art suffixes such as _p1 allowed)."),
-    game: str = typer.Option("onepiece", "--game", "-g", help="The card game: onepiece or bleach."),
+    game: str = typer.Option(None, "--game", "-g", help=games_help()),
 ) -> None:
     """Print one card: stats, keywords, text, [Trigger] text and the text the engine does not support."""
     from tcgsim.core.games import get_game
@@ -113,11 +121,10 @@ def cards_show(
 
 @deck_app.command("check")
 def deck_check(
-    deck: str = typer.Argument(..., help="Decklist file, or a bundled deck name (ST01..ST07; compagnons, rivaux)."),
-    game: str = typer.Option("onepiece", "--game", "-g", help="The card game: onepiece or bleach."),
+    deck: str = typer.Argument(..., help="Decklist file, or a bundled deck name of the game."),
+    game: str = typer.Option(None, "--game", "-g", help=games_help()),
 ) -> None:
-    """Check a decklist against the deck-construction rules (5-1-2; Bleach: « Choix des cartes »); print a
-    summary or every problem."""
+    """Check a decklist against the game's deck-construction rules; print a summary or every problem."""
     from tcgsim.core.games import get_game
 
     module = get_game(game)
@@ -154,7 +161,7 @@ def simulate_command(
                                  "(default: ST01, or the first demo deck of --game)."),
     deck_b: str = typer.Argument(None, help="Deck B (player 2): a decklist file or a bundled deck name "
                                  "(default: ST02, or the second demo deck of --game)."),
-    game: str = typer.Option("onepiece", "--game", "-g", help="The card game: onepiece or bleach."),
+    game: str = typer.Option(None, "--game", "-g", help=games_help()),
     games: int = typer.Option(100, "--games", "-n", min=1, help="Number of games; deck A goes first in even games."),
     seed: int = typer.Option(0, "--seed", help="Master seed: the same seed gives the same games."),
     agents: str = typer.Option("random", "--agents", help="Agents for A,B (e.g. random,heuristic); one name plays both."),
@@ -218,7 +225,7 @@ def gauntlet_command(
     db_file: str = typer.Option(..., "--db", help="SQLite file for the games (resumable; read by `tcgsim report`)."),
     seed: int = typer.Option(0, "--seed", help="Master seed: pair X,Y plays the games of `simulate X Y --seed S`."),
     agents: str = typer.Option("random", "--agents", help="Agents for A,B (e.g. random,heuristic); one name plays both."),
-    game: str = typer.Option("onepiece", "--game", "-g", help="The card game: onepiece or bleach."),
+    game: str = typer.Option(None, "--game", "-g", help=games_help()),
     workers: int = typer.Option(None, "--workers", "-j", min=1, help="Parallel workers (default: every core)."),
     backend: str = typer.Option("local", "--backend", help="local (processes on this machine) or ray."),
     address: str = typer.Option(None, "--address", help="With --backend ray: an existing Ray cluster (e.g. auto)."),
@@ -301,7 +308,7 @@ def play_command(
                                  "(default: the game's first demo deck)."),
     deck_b: str = typer.Argument(None, help="Deck B (player p2): a decklist file or a bundled deck name "
                                  "(default: the game's second demo deck)."),
-    game: str = typer.Option("onepiece", "--game", "-g", help="The card game: onepiece or bleach."),
+    game: str = typer.Option(None, "--game", "-g", help=games_help()),
     agent: str = typer.Option("mcts", "--agent", help="Your opponent: mcts, heuristic, random (or mcts:N)."),
     seed: int = typer.Option(None, "--seed", help="Game seed (default: a random one, printed)."),
     seat: int = typer.Option(1, "--seat", min=1, max=2, help="Your seat: 1 = deck A (p1), 2 = deck B (p2)."),
@@ -328,7 +335,7 @@ def play_command(
     agent_seed = derive_seed(seed, "agent", 2 - seat)
     opponent = module.make_agent(agent, agent_seed, db)
     if isinstance(opponent, MCTSAgent) and (mcts_iterations is not None or mcts_ms is not None):
-        opponent = MCTSAgent(agent_seed, iterations=mcts_iterations, ms=mcts_ms, db=db)
+        opponent = MCTSAgent(agent_seed, iterations=mcts_iterations, ms=mcts_ms, db=db, knowledge=opponent.knowledge)
     elif mcts_iterations is not None or mcts_ms is not None:
         raise UserError(f"--mcts-iterations/--mcts-ms apply to the mcts agent, not {agent!r}")
     play_terminal(a, b, db, opponent, seed=seed, seat=seat)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tcgsim.agents import MCTSAgent, make_agent
+from tcgsim.agents import MCTSAgent, make_agent, onepiece_search
 from tcgsim.batch.runner import play_game
 from tcgsim.core.rng import Rng
 from tcgsim.errors import UserError
@@ -54,7 +54,7 @@ def test_registry_names(db):
 
 def test_needs_a_sampler_for_real_choices(db, decks):
     g = _mid_game(db, decks, 3)
-    agent = MCTSAgent(0, iterations=5)
+    agent = MCTSAgent(0, iterations=5, knowledge=onepiece_search)
     with pytest.raises(ValueError):
         agent.choose(player_view(g, g.pending.player), g.pending, None)
 
@@ -64,7 +64,7 @@ def test_only_legal_choices_through_the_runner(db, decks, pair, opponent):
     # the runner raises RunnerError for an out-of-range answer; also check every answer directly
     a, b = decks[pair[0]], decks[pair[1]]
     for seed, seat in ((1, 0), (2, 1)):
-        agents = [MCTSAgent(seed, iterations=8), make_agent(opponent, seed, db=db)]
+        agents = [MCTSAgent(seed, iterations=8, knowledge=onepiece_search), make_agent(opponent, seed, db=db)]
         if seat:
             agents.reverse()
         record = play_game(a, b, db, seed, agents, a_first=seed % 2 == 0)
@@ -78,7 +78,7 @@ def test_only_legal_choices_through_the_runner(db, decks, pair, opponent):
 
 def test_same_seed_same_decisions(db, decks):
     a, b = decks["ST01"], decks["ST04"]
-    runs = [play_game(a, b, db, 7, [MCTSAgent(11, iterations=10), "heuristic"]) for _ in range(2)]
+    runs = [play_game(a, b, db, 7, [MCTSAgent(11, iterations=10, knowledge=onepiece_search), "heuristic"]) for _ in range(2)]
     assert runs[0].indices == runs[1].indices
     assert runs[0].fingerprint == runs[1].fingerprint
     # through the registry too (the runner seeds the agent from the game seed)
@@ -117,8 +117,8 @@ def test_fairness_decision_ignores_the_opponents_hidden_cards(db, decks, seed):
     # ... so the decision is too
     d = g.pending
     view = player_view(g, me)
-    pick_g = MCTSAgent(5, iterations=30).choose(view, d, view["pending"]["options"], sampler=make_sampler(g, me))
-    pick_h = MCTSAgent(5, iterations=30).choose(view, h.pending, view["pending"]["options"], sampler=make_sampler(h, me))
+    pick_g = MCTSAgent(5, iterations=30, knowledge=onepiece_search).choose(view, d, view["pending"]["options"], sampler=make_sampler(g, me))
+    pick_h = MCTSAgent(5, iterations=30, knowledge=onepiece_search).choose(view, h.pending, view["pending"]["options"], sampler=make_sampler(h, me))
     assert pick_g == pick_h
 
 

@@ -38,7 +38,10 @@ def make_agent(name: str, seed: int = 0, db=None) -> Agent:
     if arg or cls is MCTSAgent:
         if not hasattr(cls, "from_spec"):
             raise UserError(f"agent {key!r} takes no argument (got {name!r})")
-        return cls.from_spec(arg, seed, db=db) if arg else cls(seed, db=db)
+        from . import onepiece_search
+
+        return cls.from_spec(arg, seed, db=db, knowledge=onepiece_search) if arg else cls(
+            seed, db=db, knowledge=onepiece_search)
     if cls is HeuristicAgent:
         return cls(seed, db=db)
     return cls(seed)

@@ -21,7 +21,7 @@ see. Each iteration of the search:
    values), board and DON!! (:func:`~tcgsim.agents.onepiece_search.evaluate`), and backs it up along the path.
 
 The search itself knows no game: keys, candidates, policy and evaluation come from a
-:class:`GameKnowledge` (the ONE PIECE CARD GAME's by default, :mod:`tcgsim.agents.onepiece_search`;
+:class:`GameKnowledge` (the ONE PIECE CARD GAME's in :mod:`tcgsim.agents.onepiece_search`;
 Bleach's in :mod:`tcgsim.agents.bleach_search`). The answer is the most visited option of the root. Budgets: ``iterations`` (reproducible: the same seed
 and game give the same answer on every machine) or ``ms`` per decision (wall clock: NOT reproducible).
 Decisions with one option are answered at once; set-up choices (go first, keep) by the policy alone.
@@ -77,8 +77,8 @@ class MCTSAgent(BaseAgent):
     ``iterations``: iterations per decision (default :data:`DEFAULT_ITERATIONS`), used when ``ms`` is
     ``None``; ``ms``: a wall-clock budget in milliseconds per decision instead (not reproducible);
     ``db``: accepted for the registry's interface, unused (the clones carry their card data);
-    ``knowledge``: what the search knows of the game (:class:`GameKnowledge`; default the ONE PIECE CARD
-    GAME's, :mod:`tcgsim.agents.onepiece_search`). Raises ``ValueError`` for a budget below 1.
+    ``knowledge``: what the search knows of the game (:class:`GameKnowledge`, required: each game module's
+    ``make_agent`` passes its own). Raises ``ValueError`` for a budget below 1 or no knowledge.
     """
 
     name = "mcts"
@@ -89,7 +89,8 @@ class MCTSAgent(BaseAgent):
                  *, horizon: int = HORIZON, exploration: float = EXPLORATION, knowledge=None) -> None:
         super().__init__(seed)
         if knowledge is None:
-            from . import onepiece_search as knowledge
+            raise ValueError("MCTSAgent needs the game's knowledge (e.g. tcgsim.agents.onepiece_search): "
+                             "build it through the game module's make_agent")
         self.knowledge = knowledge
         if iterations is None:
             iterations = DEFAULT_ITERATIONS

@@ -10,7 +10,7 @@ A log line holds what is needed to rebuild the game and check it, and a readable
 
 ``decks`` are the game's deck text (OPTCGSim text for the ONE PIECE CARD GAME), ``decisions`` action notation
 (SCENARIOS.md), ``events`` the referee's log: every event, private ones prefixed ``[pN only]``. A game other
-than the ONE PIECE CARD GAME adds ``"card_game": NAME`` (``"bleach"``); a line without it is a ONE PIECE CARD GAME.
+than the default game (:func:`~tcgsim.core.games.default_game`) adds ``"card_game": NAME``; a line without it is of the default game.
 Replaying rebuilds the game from ``game``, ``seed``, ``decks`` and ``first``, applies the decisions by notation
 (:meth:`tcgsim.core.games.GameModule.parse`) and compares the final state's fingerprint hash; agents are not
 needed.
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from ..core.games import get_game
+from ..core.games import default_game, get_game
 from ..core.session import ProtocolError, Session
 from ..errors import UserError
 from .runner import GameRecord, fingerprint_hash, format_event
@@ -62,8 +62,8 @@ def record_to_entry(record: GameRecord) -> dict:
         "fingerprint": record.fingerprint_hash,
         "events": list(record.events),
     }
-    kind = record.decks["A"].get("game", "onepiece")
-    if kind != "onepiece":
+    kind = record.decks["A"].get("game") or default_game().name
+    if kind != default_game().name:
         entry["card_game"] = kind
     return entry
 
@@ -128,7 +128,7 @@ def read_log(path: str | Path) -> list[dict]:
                 or entry["first"] not in ("A", "B") or not isinstance(entry["decisions"], list)
                 or not isinstance(entry["seed"], int)):
             raise GameLogError(f"{path}:{lineno}: malformed game (decks, first, decisions or seed)")
-        kind = entry.get("card_game", "onepiece")
+        kind = entry.get("card_game", default_game().name)
         if not isinstance(kind, str):
             raise GameLogError(f"{path}:{lineno}: malformed game: card_game must be a game name, not {kind!r}")
         try:
@@ -166,7 +166,7 @@ def replay_entry(entry: dict, db=None) -> ReplayResult:
         module = get_game(entry.get("card_game"))
     except UserError as exc:
         raise GameLogError(f"game {game}: {exc}") from None
-    if db is None or module.name != "onepiece":
+    if db is None or module is not default_game():
         db = module.default_database()
     decks = []
     for side in ("A", "B"):

@@ -39,7 +39,7 @@ from typing import Callable, Iterator, Sequence
 
 from ..errors import TcgsimError, UserError
 from . import runner
-from ..core.games import get_game, module_of
+from ..core.games import default_game, get_game, module_of
 from .runner import GameRecord, deck_info, fingerprint_hash, game_seed
 
 BACKENDS = ("local", "ray")
@@ -139,17 +139,11 @@ def check_games(games: int) -> None:
 
 def _game_of(jobs: Sequence[Job]) -> str:
     """The name of the game the jobs play (every job of a batch plays the same game)."""
-    return module_of(jobs[0].deck_a).name if jobs else "onepiece"
+    return module_of(jobs[0].deck_a).name if jobs else default_game().name
 
 
-def _is_default_db(db, game: str = "onepiece") -> bool:
-    if db is None:
-        return True
-    if game == "onepiece":  # without loading the default database when it is not loaded yet
-        from ..onepiece.cards import database
-
-        return db is database._default
-    return db is get_game(game).default_database()
+def _is_default_db(db, game: str) -> bool:
+    return get_game(game).is_default_database(db)
 
 
 def _db_payload(db, jobs: Sequence[Job]) -> tuple[bytes | None, bool]:
@@ -174,18 +168,16 @@ def _db_payload(db, jobs: Sequence[Job]) -> tuple[bytes | None, bool]:
         return None, True
 
 
-def _worker_db(payload: bytes | None, default: bool, game: str = "onepiece"):
+def _worker_db(payload: bytes | None, default: bool, game: str):
     """The card database in a worker, from :func:`_db_payload`'s result (loaded once per worker)."""
     import pickle
 
+    module = get_game(game)
     if payload is None:
-        return get_game(game).default_database()
+        return module.default_database()
     db = pickle.loads(payload)
-    if default and game == "onepiece":
-        from ..onepiece.cards import database
-
-        if database._default is None:
-            database._default = db  # so that agents loading the default database get this one
+    if default:
+        module.adopt_default_database(db)  # so that agents loading the default database get this one
     return db
 
 

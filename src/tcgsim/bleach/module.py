@@ -16,6 +16,8 @@ class BleachModule:
 
     name = "bleach"
     title = "Bleach (jeu de cartes)"
+    aliases = ()
+    default_rank = 10
     default_decks = ("compagnons", "rivaux")
 
     def default_database(self):
@@ -23,6 +25,13 @@ class BleachModule:
         from .cards.loader import default_database
 
         return default_database()
+
+    def is_default_database(self, db) -> bool:
+        """Whether ``db`` is the bundled sample set (``None`` counts)."""
+        return db is None or db is self.default_database()
+
+    def adopt_default_database(self, db) -> None:
+        """Nothing to do: the sample set loads in a moment in each worker."""
 
     def load_deck(self, spec: str, db):
         """See :func:`tcgsim.bleach.deck.load_deck` (UserError ``FILE:LINE: problem``)."""

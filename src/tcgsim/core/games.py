@@ -1,26 +1,26 @@
 """The games tcgsim plays, and what the shared tools (simulate, replay, agents, scenarios) need from each.
 
-Every game is a package (``tcgsim.onepiece``, ``tcgsim.bleach``) with a ``module.py`` exposing ``MODULE``,
-an object with the attributes and methods of :class:`GameModule`. The batch runner, the game logs, the
-agents registry and the CLI only talk to that object, so they are written once for every game.
+Every game is a package with a module object exposing the attributes and methods of :class:`GameModule`,
+registered by one line in ``pyproject.toml`` under the entry-point group :data:`ENTRY_POINT_GROUP`
+(``NAME = "package.module:MODULE"``). The batch runner, the game logs, the agents, the scenario runner and
+the CLI only talk to that object and to this registry, so they are written once for every game and name
+none: adding a game touches no file outside its package but its registration line.
 
-``get_game("bleach")`` returns the module (imported on first use); :data:`GAMES` lists the names.
+``get_game(NAME)`` returns the module (imported on first use); :func:`game_names` lists the names;
+:func:`default_game` is the registered game with the lowest ``default_rank`` (the one a command plays when
+told no game).
 """
 
 from __future__ import annotations
 
-import importlib
+from functools import lru_cache
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Callable, Protocol, Sequence
 
 from ..errors import UserError
 
-GAMES: dict[str, str] = {
-    "onepiece": "tcgsim.onepiece.module",
-    "bleach": "tcgsim.bleach.module",
-}
-"""Game names (as given to ``--game``) and the module holding each game's ``MODULE``."""
-
-DEFAULT_GAME = "onepiece"
+ENTRY_POINT_GROUP = "tcgsim.games"
+"""The entry-point group under which each game registers its module object (``pyproject.toml``)."""
 
 
 class GameModule(Protocol):
@@ -29,14 +29,25 @@ class GameModule(Protocol):
     (a tuple of ``(card number, count)``). ``db`` is the game's card database."""
 
     name: str
-    """The game's name as used on the command line (``onepiece``, ``bleach``)."""
+    """The game's name as used on the command line and in files (its registration name)."""
     title: str
     """The game's name for people."""
+    aliases: tuple[str, ...]
+    """Other names ``get_game`` accepts (lower case)."""
+    default_rank: int
+    """The registered game with the lowest rank is the default game."""
     default_decks: tuple[str, str]
     """The two bundled decks ``simulate`` plays when given none."""
 
     def default_database(self) -> Any:
         """The game's card database (loaded once)."""
+
+    def is_default_database(self, db) -> bool:
+        """Whether ``db`` is the game's default database (``None`` counts)."""
+
+    def adopt_default_database(self, db) -> None:
+        """In a worker process: make ``db``, a copy of the default database, the one
+        :meth:`default_database` returns."""
 
     def load_deck(self, spec: str, db) -> Any:
         """A deck from a file path or a bundled deck name; raises :class:`UserError` naming the file, the
@@ -98,30 +109,60 @@ class GameModule(Protocol):
 _loaded: dict[str, GameModule] = {}
 
 
+@lru_cache(maxsize=1)
+def _registered() -> dict[str, EntryPoint]:
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
 def game_names() -> list[str]:
-    """The known game names, sorted."""
-    return sorted(GAMES)
+    """The registered game names, sorted."""
+    return sorted(_registered())
+
+
+def _load(key: str) -> GameModule | None:
+    module = _loaded.get(key)
+    if module is None and key in _registered():
+        module = _loaded[key] = _registered()[key].load()
+    return module
+
+
+def default_game() -> GameModule:
+    """The game played when none is named: the registered game with the lowest ``default_rank``.
+    Raises :class:`UserError` when no game is registered (the package is not installed)."""
+    modules = [_load(n) for n in game_names()]
+    if not modules:
+        raise UserError(f"no game is registered under {ENTRY_POINT_GROUP!r}: install tcgsim (make install)")
+    return min(modules, key=lambda m: (m.default_rank, m.name))
 
 
 def get_game(name: str | None = None) -> GameModule:
-    """The game module called ``name`` (default ``onepiece``; case and spaces ignored).
-
-    Raises :class:`UserError` listing the known games for an unknown name.
+    """The game module called ``name`` or one of its aliases (case, spaces and hyphens ignored); the
+    :func:`default_game` for ``None``. Raises :class:`UserError` listing the known games for an unknown name.
     """
     if name is None:
-        name = DEFAULT_GAME
+        return default_game()
     key = str(name).strip().lower().replace("-", "").replace(" ", "")
-    if key in ("op", "optcg"):
-        key = "onepiece"
-    module = _loaded.get(key)
+    module = _load(key)
     if module is None:
-        path = GAMES.get(key)
-        if path is None:
-            raise UserError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
-        module = _loaded[key] = importlib.import_module(path).MODULE
+        for other in game_names():
+            candidate = _load(other)
+            if key in candidate.aliases:
+                return candidate
+        raise UserError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
     return module
 
 
 def module_of(deck) -> GameModule:
-    """The game a deck belongs to: its ``game`` attribute (``"onepiece"`` when it has none)."""
+    """The game a deck belongs to: its ``game`` attribute (the default game when it has none)."""
     return get_game(getattr(deck, "game", None))
+
+
+def game_titles() -> str:
+    """``"ONE PIECE CARD GAME, Bleach"``: the registered games' titles, the default first."""
+    first = default_game()
+    return ", ".join([first.title] + [get_game(n).title for n in game_names() if n != first.name])
+
+
+def games_help() -> str:
+    """``"The card game: onepiece or bleach."``: the ``--game`` option's help, from the registry."""
+    return f"The card game: {' or '.join(game_names())} (default {default_game().name})."

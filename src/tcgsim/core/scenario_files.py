@@ -842,14 +842,15 @@ def load_and_run(file: str, load: Callable[[], Any], rules: ScenarioGame) -> Sce
 # ==========================================================================================================
 
 def game_of(doc: YamlDoc) -> str:
-    """The name of the game a parsed scenario is written for (``game`` key; default ``onepiece``).
+    """The name of the game a parsed scenario is written for (``game`` key; default the default game).
 
     Raises :class:`ScenarioFormatError` at the ``game`` line for an unknown game.
     """
-    from .games import game_names
+    from .games import default_game, game_names
 
     data = doc.data
-    name = data.get("game", "onepiece") if isinstance(data, dict) else "onepiece"
+    default = default_game().name
+    name = data.get("game", default) if isinstance(data, dict) else default
     if name not in game_names():
         close = [g for g in game_names() if isinstance(name, str) and g == name.strip().lower()]
         hint = f" (game names are written in lower case: {close[0]!r})" if close else ""

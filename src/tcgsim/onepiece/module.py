@@ -15,6 +15,8 @@ class OnePieceModule:
 
     name = "onepiece"
     title = "ONE PIECE CARD GAME"
+    aliases = ("op", "optcg")
+    default_rank = 0  # the default game
     default_decks = ("ST01", "ST02")
 
     def default_database(self):
@@ -22,6 +24,32 @@ class OnePieceModule:
         from .cards.database import default_database
 
         return default_database()
+
+    def coverage(self, set_prefix: str | None = None) -> dict:
+        """``tcgsim cards coverage``: see :func:`~.effects.cards.engine_coverage`."""
+        from .effects.cards import engine_coverage
+
+        return engine_coverage(self.default_database(), set_prefix)
+
+    def audit(self, seed: int, size: int, set_prefix: str | None = None) -> tuple[int, str]:
+        """``tcgsim cards audit``: ``(number of cards, the sheet as Markdown)``, see :mod:`.effects.audit`."""
+        from .effects.audit import audit_sample, audit_sheet
+
+        cards = audit_sample(self.default_database(), seed, size, set_prefix)
+        return len(cards), audit_sheet(cards, seed) if cards else ""
+
+    def is_default_database(self, db) -> bool:
+        """Whether ``db`` is the default database (``None`` counts), without loading it when it is not loaded."""
+        from .cards import database
+
+        return db is None or db is database._default
+
+    def adopt_default_database(self, db) -> None:
+        """Make ``db`` (a worker's copy of the default database) the one :meth:`default_database` returns."""
+        from .cards import database
+
+        if database._default is None:
+            database._default = db
 
     def load_deck(self, spec: str, db):
         """A validated deck from a file or a bundled name (``ST01``); raises ``DeckError`` (a UserError)
