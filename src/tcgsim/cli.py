@@ -208,7 +208,7 @@ def _note(message: str) -> None:
 
 def _batch(run):
     """Run a batch; a failed worker prints its error and exits with status 1 (finished games stay stored)."""
-    from tcgsim.batch.parallel import BatchError
+    from tcgsim.batch.jobs import BatchError
 
     try:
         return run()
@@ -234,7 +234,7 @@ def gauntlet_command(
     """Play every pair of decks and print the win-rate matrix; games are stored in --db."""
     import json
 
-    from tcgsim.batch.parallel import load_deck_list, print_gauntlet, run_gauntlet
+    from tcgsim.batch.gauntlet import load_deck_list, print_gauntlet, run_gauntlet
     from tcgsim.core.games import get_game
 
     db = get_game(game).default_database()

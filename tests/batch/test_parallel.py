@@ -13,7 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from tcgsim.batch.parallel import BatchError, Job, ProcessBackend, load_deck_list, run_gauntlet, run_simulation
+from tcgsim.batch.backends import ProcessBackend
+from tcgsim.batch.gauntlet import load_deck_list, run_gauntlet
+from tcgsim.batch.jobs import BatchError, Job
+from tcgsim.batch.parallel import run_simulation
 from tcgsim.batch.runner import TIMING_KEYS, simulate
 from tcgsim.batch.store import GameStore
 from tcgsim.cli import main
@@ -188,7 +191,7 @@ def test_killed_run_resumes_without_losing_or_repeating_games(db, decks, tmp_pat
 def test_tasks_are_lazy_and_skip_stored_games():
     """A run of any size starts at once: the task list is generated, not built (``Tasks``); stored games
     are skipped; an absurd number of games is a user mistake."""
-    from tcgsim.batch.parallel import MAX_GAMES, Tasks, check_games
+    from tcgsim.batch.jobs import MAX_GAMES, Tasks, check_games
     from tcgsim.errors import UserError
 
     t = Tasks(2, 5, [{1, 3}, set()])
