@@ -142,14 +142,58 @@ class YamlDoc:
         return ScenarioFormatError(self.file, self.key_line(path) if key else self.line(path), problem)
 
 
+MAX_FILE_BYTES = 1_000_000
+"""The largest scenario file read (1 MB; the largest real scenario is about 3 KB)."""
+MAX_DEPTH = 32
+"""The deepest nesting of mappings and lists in a scenario file."""
+MAX_ALIASES = 64
+"""The most YAML aliases (``*name``) a scenario file may use."""
+MAX_NODES = 100_000
+"""The most values a scenario file may hold once its aliases are expanded."""
+
+
+def _check_limits(text: str, file: str) -> None:
+    """Refuse, before building anything, a text beyond :data:`MAX_FILE_BYTES`, :data:`MAX_DEPTH` or
+    :data:`MAX_ALIASES` (a YAML alias bomb, a deeply nested document), naming the line and the limit."""
+    size = len(text.encode("utf-8"))
+    if size > MAX_FILE_BYTES:
+        raise ScenarioFormatError(file, None, f"the file is {size:,} bytes; a scenario file is at most {MAX_FILE_BYTES:,}")
+    depth = aliases = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise ScenarioFormatError(file, event.start_mark.line + 1,
+                                              f"nested more than {MAX_DEPTH} levels deep (the limit of a scenario file)")
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+            elif isinstance(event, yaml.AliasEvent):
+                aliases += 1
+                if aliases > MAX_ALIASES:
+                    raise ScenarioFormatError(file, event.start_mark.line + 1,
+                                              f"more than {MAX_ALIASES} YAML aliases (the limit of a scenario file)")
+    except yaml.YAMLError:
+        return  # reported with its line by the full parse
+
+
 def parse_yaml(text: str, file: str) -> YamlDoc:
+    """Parse a scenario file's text into a :class:`YamlDoc`, within the limits above. Raises
+    :class:`ScenarioFormatError` (``FILE:LINE: problem``) for a YAML error, a duplicate or non-plain key,
+    an empty file, or a limit passed."""
+    _check_limits(text, file)
     loader = yaml.SafeLoader(text)
+    nodes = [0]
     lines: dict[tuple, int] = {}
     key_lines: dict[tuple, int] = {}
     styles: dict[tuple, str | None] = {}
 
     def walk(node, path: tuple):
         lines[path] = node.start_mark.line + 1
+        nodes[0] += 1
+        if nodes[0] > MAX_NODES:  # aliases expanded past any real scenario's size
+            raise ScenarioFormatError(file, node.start_mark.line + 1,
+                                      f"more than {MAX_NODES:,} values once aliases are expanded")
         if isinstance(node, yaml.MappingNode):
             out: dict = {}
             for key_node, value_node in node.value:
@@ -190,7 +234,12 @@ def read_text(path: str | Path) -> str:
     """The text of the scenario file ``path``; raises :class:`ScenarioFormatError` (``FILE: cannot read the
     file: ...``) for an unreadable or non-UTF-8 file."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise ScenarioFormatError(str(path), None, f"the file is over {MAX_FILE_BYTES:,} bytes, the limit of a "
+                                                       "scenario file")
+        return raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ScenarioFormatError(str(path), None, f"cannot read the file: {exc}") from None
 
