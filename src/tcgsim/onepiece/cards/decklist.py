@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+
 from tcgsim.errors import UserError
 from tcgsim.onepiece.cards.database import CardDatabase, deck_restrictions, normalize_number
 from tcgsim.onepiece.cards.model import LEADER, CardDef
@@ -31,6 +33,15 @@ MAIN_DECK_SIZE = 50
 
 DEFAULT_MAX_COPIES = 4
 """Rule 5-1-2-3: at most 4 cards with the same card number."""
+
+MAX_DECK_BYTES = 200_000
+"""The largest decklist read (a real one is under 10 KB, Limitless JSON included)."""
+MAX_PROBLEMS = 50
+"""Problems reported per decklist at most; the rest are counted."""
+MAX_COUNT = 1_000
+"""The largest count one entry may give (a whole deck is 50 cards)."""
+MAX_ECHO = 60
+"""Characters of a user's unreadable text echoed in a message at most."""
 
 _BUNDLED_PACKAGE = "tcgsim.onepiece.cards"
 _BUNDLED_DIR = "decks"
@@ -112,6 +123,11 @@ class _Entry:
     line: int | None
 
 
+def _echo(text: str) -> str:
+    """``text`` as quoted in a message, cut to :data:`MAX_ECHO` characters."""
+    return repr(text if len(text) <= MAX_ECHO else text[:MAX_ECHO] + "…")
+
+
 def _read_text(text: str) -> tuple[list[_Entry], list[DeckProblem], str | None]:
     """Entries, problems and the deck name (comma format) of a text decklist."""
     entries: list[_Entry] = []
@@ -138,13 +154,17 @@ def _read_text(text: str) -> tuple[list[_Entry], list[DeckProblem], str | None]:
                     elif index == 0 and pos == 0 and len(pieces) > 1 and first_content and name is None:
                         name = rest  # "DeckName,1xST01-001,..."
                     else:
-                        problems.append(DeckProblem(lineno, f"cannot read {rest!r} ({_EXPECTED})"))
+                        problems.append(DeckProblem(lineno, f"cannot read {_echo(rest)} ({_EXPECTED})"))
                     break
                 in_name = False
-                count = int(m.group("count"))
+                count = int(m.group("count")) if len(m.group("count")) <= 6 else MAX_COUNT + 1
                 number = normalize_number(m.group("number"))
-                if count < 1:
+                if len(number) > 20:
+                    problems.append(DeckProblem(lineno, f"cannot read {_echo(number)}: not a card number ({_EXPECTED})"))
+                elif count < 1:
                     problems.append(DeckProblem(lineno, f"{number}: count must be at least 1, not {count}"))
+                elif count > MAX_COUNT:
+                    problems.append(DeckProblem(lineno, f"{number}: a count of at most {MAX_COUNT} (a deck has 50 cards)"))
                 else:
                     entries.append(_Entry(number, count, lineno))
                 pos = m.end()
@@ -154,13 +174,24 @@ def _read_text(text: str) -> tuple[list[_Entry], list[DeckProblem], str | None]:
     return entries, problems, name
 
 
+class _JsonCard(BaseModel):
+    """One card entry of a Limitless decklist: ``count`` a whole number (default 1), ``number`` with or
+    without its ``set``; other fields (``name``, ``id``, ...) are ignored."""
+
+    model_config = ConfigDict(extra="ignore")
+    count: StrictInt = Field(1, ge=1, le=MAX_COUNT)
+    number: StrictStr | StrictInt = ""
+    set: StrictStr | None = None
+    name: StrictStr | None = None
+
+
 def _json_number(card: dict) -> str:
     number = str(card.get("number", "")).strip()
     if "-" in number:
         return normalize_number(number)
     set_code = str(card.get("set", "")).strip()
     if not set_code or not number:
-        raise ValueError(f"card entry without set and number: {json.dumps(card)}")
+        raise ValueError(f"card entry without set and number: {_echo(json.dumps(card))}")
     if number.isdigit():
         number = f"{int(number):03d}"
     return normalize_number(f"{set_code}-{number}")
@@ -189,19 +220,31 @@ def _read_json(text: str) -> tuple[list[_Entry], list[DeckProblem], str | None]:
         cards = decklist.get(section) or []
         if isinstance(cards, dict):
             cards = [cards]
-        for card in cards:
-            try:
-                if not isinstance(card, dict):
-                    raise ValueError(f"{section} entry is not an object: {json.dumps(card)}")
-                count = int(card.get("count", 1))
-                number = _json_number(card)
-            except (TypeError, ValueError) as exc:
-                problems.append(DeckProblem(None, str(exc)))
+        if not isinstance(cards, list):
+            problems.append(DeckProblem(None, f"decklist.{section} must be a list of cards, not {_echo(json.dumps(cards))}"))
+            continue
+        for i, card in enumerate(cards, 1):
+            where = f"decklist.{section}[{i}]"
+            if not isinstance(card, dict):
+                problems.append(DeckProblem(None, f"{where} is not a card object: {_echo(json.dumps(card))}"))
                 continue
-            if count < 1:
-                problems.append(DeckProblem(None, f"{number}: count must be at least 1, not {count}"))
-            else:
-                entries.append(_Entry(number, count, None))
+            try:
+                entry = _JsonCard.model_validate(card)
+                number = _json_number({"number": entry.number, "set": entry.set})
+            except ValidationError as exc:
+                err = exc.errors()[0]
+                field_name = ".".join(str(x) for x in err["loc"]) or "card"
+                label = card.get("name") if isinstance(card.get("name"), str) else card.get("number")
+                problems.append(DeckProblem(None, f"{where} ({_echo(str(label))}): {field_name}: {err['msg']}, "
+                                                  f"not {_echo(json.dumps(err.get('input')))}"))
+                continue
+            except ValueError as exc:
+                problems.append(DeckProblem(None, f"{where}: {exc}"))
+                continue
+            if len(number) > 20:
+                problems.append(DeckProblem(None, f"{where}: {_echo(number)} is not a card number"))
+                continue
+            entries.append(_Entry(number, entry.count, None))
     return entries, problems, name
 
 
@@ -212,6 +255,10 @@ def parse_deck(text: str, db: CardDatabase, *, name: str = "", source: str = "<t
     goes to the main deck, where :func:`validate_deck` reports it. Never raises on bad content: unreadable
     lines are kept in ``Deck.parse_problems``.
     """
+    size = len(text.encode("utf-8", "replace"))
+    if size > MAX_DECK_BYTES:
+        return Deck(leader="", main=(), name=name, source=source, lines=(), parse_problems=(
+            DeckProblem(None, f"the decklist is {size:,} bytes; a decklist is at most {MAX_DECK_BYTES:,}"),))
     stripped = text.lstrip("\ufeff \t\r\n")
     reader = _read_json if stripped[:1] in ("{", "[") else _read_text
     entries, problems, found_name = reader(stripped if reader is _read_json else text.lstrip("\ufeff"))
@@ -232,6 +279,9 @@ def parse_deck(text: str, db: CardDatabase, *, name: str = "", source: str = "<t
                 )
             continue
         main[entry.number] = main.get(entry.number, 0) + entry.count
+    if len(problems) > MAX_PROBLEMS:
+        more = len(problems) - MAX_PROBLEMS
+        problems = problems[:MAX_PROBLEMS] + [DeckProblem(None, f"... and {more:,} more problems not shown")]
     return Deck(
         leader=leader,
         main=tuple(main.items()),
@@ -255,9 +305,16 @@ def load_deck(spec: str | Path, db: CardDatabase) -> Deck:
     cannot be read; content problems do not raise (see :func:`validate_deck`).
     """
     path = Path(spec)
+    if path.is_dir():
+        raise DeckError(str(spec), [DeckProblem(None, "is a folder, not a deck file")])
     if path.is_file():
         try:
-            text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is not part of the list
+            with open(path, "rb") as fh:
+                raw = fh.read(MAX_DECK_BYTES + 1)
+            if len(raw) > MAX_DECK_BYTES:
+                raise DeckError(str(spec), [DeckProblem(None, f"the file is over {MAX_DECK_BYTES:,} bytes; a "
+                                                              "decklist is at most that")])
+            text = raw.decode("utf-8-sig")  # a byte-order mark is not part of the list
         except (OSError, UnicodeDecodeError) as exc:
             raise DeckError(str(spec), [DeckProblem(None, f"cannot read the deck file: {exc}")]) from exc
         return parse_deck(text, db, name=path.stem, source=str(spec))

@@ -1,0 +1,51 @@
+"""Hostile decklists (issue "Hostile input"): bounded size, typed Limitless JSON, short echoes, folders."""
+
+from __future__ import annotations
+
+import json
+
+from tcgsim.onepiece.cards.decklist import MAX_DECK_BYTES, MAX_ECHO, parse_deck
+
+
+def problems(text, db):
+    return [p.message for p in parse_deck(text, db).parse_problems]
+
+
+def limitless(character):
+    return json.dumps({"decklist": {"leader": [{"set": "ST01", "number": "001", "count": 1}], "character": character}})
+
+
+def test_limitless_counts_must_be_whole_numbers_and_name_their_card(db):
+    found = problems(limitless([{"name": "Usopp", "set": "ST01", "number": "002", "count": "four"},
+                                {"name": "Karoo", "set": "ST01", "number": "003", "count": 1e300},
+                                {"name": "Sanji", "set": "ST01", "number": "004", "count": 2.5},
+                                {"name": "Jinbe", "set": "ST01", "number": "005", "count": True}]), db)
+    assert len(found) == 4
+    for i, (name, value) in enumerate([("Usopp", '"four"'), ("Karoo", "1e+300"), ("Sanji", "2.5"), ("Jinbe", "true")]):
+        assert found[i].startswith(f"decklist.character[{i + 1}] ('{name}'): count:") and value in found[i]
+
+
+def test_a_section_that_is_not_a_list_is_named(db):
+    text = json.dumps({"decklist": {"leader": [{"set": "ST01", "number": "001"}], "character": "lots"}})
+    assert problems(text, db) == ["decklist.character must be a list of cards, not '\"lots\"'"]
+
+
+def test_an_oversized_decklist_is_refused_without_reading_it(db):
+    found = problems("4xST01-002\n" * (MAX_DECK_BYTES // 10), db)
+    assert found == [f"the decklist is {len('4xST01-002' * (MAX_DECK_BYTES // 10)) + MAX_DECK_BYTES // 10:,} bytes; "
+                     f"a decklist is at most {MAX_DECK_BYTES:,}"]
+
+
+def test_a_huge_card_number_is_not_echoed_whole(db):
+    found = problems("1xST01-001\n4x" + "OP" * 50_000 + "-016\n", db)
+    assert len(found) == 1 and len(found[0]) < MAX_ECHO + 120 and "not a card number" in found[0]
+
+
+def test_problems_are_capped_and_the_rest_counted(db):
+    found = problems("\n".join(f"banana{i}" for i in range(500)), db)
+    assert len(found) == 51 and found[-1] == "... and 450 more problems not shown"
+
+
+def test_a_folder_given_as_a_deck_says_so(cli, tmp_path):
+    code, _, err = cli("deck", "check", str(tmp_path))
+    assert code == 2 and "is a folder, not a deck file" in err
