@@ -31,6 +31,7 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import json
+import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +47,11 @@ def deck_text(deck) -> str:
     return module_of(deck).deck_text(deck)
 
 SCHEMA_VERSION = 1
+
+APPLICATION_ID = 0x74636773
+"""SQLite ``application_id`` of a tcgsim game database ("tcgs"): a file without it is not ours to write."""
+
+_TABLES = {"meta", "decks", "runs", "games"}
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -149,6 +155,18 @@ class StoredGame:
         return range(self.decisions)
 
 
+def _reason(exc: sqlite3.OperationalError) -> str:
+    """An SQLite operational error in words a user can act on (permission, disk full, locked)."""
+    text = str(exc)
+    if "readonly" in text or "unable to open" in text:
+        return f"permission denied or missing folder: the game database cannot be written ({text})"
+    if "disk is full" in text or "disk I/O" in text:
+        return f"the disk is full: the game database cannot grow ({text})"
+    if "locked" in text:
+        return f"the game database is locked by another program ({text})"
+    return f"game database error ({text})"
+
+
 def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="milliseconds")
 
@@ -164,26 +182,51 @@ class GameStore:
     def __init__(self, path: str | Path, *, readonly: bool = False) -> None:
         self.path = Path(path)
         try:
+            if self.path.is_dir():
+                raise StoreError(f"{path}: is a folder, not a game database")
             if readonly:
                 if not self.path.is_file():
                     raise StoreError(f"{path}: no such game database")
                 self.conn = sqlite3.connect(f"file:{self.path.resolve()}?mode=ro", uri=True)
+                self._check_owner(create=False)
             else:
+                existed = self.path.is_file() and self.path.stat().st_size > 0
+                if existed and not os.access(self.path, os.W_OK):
+                    raise StoreError(f"{path}: permission denied: the game database cannot be written")
+                if not existed and not os.access(self.path.parent.resolve(), os.W_OK):
+                    raise StoreError(f"{path}: permission denied: cannot create a file in {self.path.parent.resolve()}")
                 self.conn = sqlite3.connect(self.path)
+                self._check_owner(create=True)  # before any write: another program's database is left as it is
                 self.conn.execute("PRAGMA journal_mode=WAL")
                 self.conn.execute("PRAGMA synchronous=NORMAL")
                 self.conn.execute("PRAGMA busy_timeout=10000")
                 self.conn.executescript(_SCHEMA)
+                self.conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 self.conn.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
                 self.conn.commit()
             row = self.conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"{path}: {_reason(exc)}") from None
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{path}: not a tcgsim game database ({exc})") from None
         except OSError as exc:
-            raise StoreError(f"{path}: cannot open the game database ({exc})") from None
+            raise StoreError(f"{path}: cannot open the game database ({exc.strerror or exc})") from None
         if row is None or row[0] != str(SCHEMA_VERSION):
             self.conn.close()
             raise StoreError(f"{path}: unsupported game database schema {row and row[0]!r} (this tcgsim uses {SCHEMA_VERSION})")
+
+    def _check_owner(self, create: bool) -> None:
+        """Raise :class:`StoreError` unless the open file is a tcgsim game database: its ``application_id``
+        is :data:`APPLICATION_ID`, or (a store written before the id existed) its tables are exactly
+        tcgsim's; an empty file is one only when ``create``. Reads only."""
+        app_id = self.conn.execute("PRAGMA application_id").fetchone()[0]
+        tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if app_id == APPLICATION_ID or (app_id == 0 and tables == _TABLES) or (create and app_id == 0 and not tables):
+            return
+        self.conn.close()
+        what = f"application id {app_id:#x}" if app_id else ("tables " + ", ".join(sorted(tables)) if tables else "no tables")
+        raise StoreError(f"{self.path}: not a tcgsim game database ({what}); left unchanged: give --db a new file "
+                         "or one written by tcgsim")
 
     # -- writing -------------------------------------------------------------------------------------------
 
@@ -211,19 +254,25 @@ class GameStore:
         """Store one finished game (a :class:`~tcgsim.batch.runner.GameRecord` whose ``game`` is its index
         in the run) and commit. A game already stored under that index is left as it is."""
         run_id = run.id if isinstance(run, Run) else int(run)
-        self.conn.execute(
-            "INSERT OR IGNORE INTO games(run, game_index, seed, first, winner, turns, end_reason, decisions, log, "
-            "fingerprint, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (run_id, int(record.game), str(record.seed), record.first, record.winner, int(record.turns),
-             record.end_reason, len(record.decisions), json.dumps(list(record.decisions), separators=(",", ":")),
-             fingerprint_hash, _now()),
-        )
-        if commit:
-            self.conn.commit()
+        try:
+            self.conn.execute(
+                "INSERT OR IGNORE INTO games(run, game_index, seed, first, winner, turns, end_reason, decisions, log, "
+                "fingerprint, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (run_id, int(record.game), str(record.seed), record.first, record.winner, int(record.turns),
+                 record.end_reason, len(record.decisions), json.dumps(list(record.decisions), separators=(",", ":")),
+                 fingerprint_hash, _now()),
+            )
+            if commit:
+                self.conn.commit()
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"{self.path}: {_reason(exc)}") from None
 
     def commit(self) -> None:
-        """Commit pending writes."""
-        self.conn.commit()
+        """Commit pending writes; raises :class:`StoreError` (disk full, permission) when SQLite cannot."""
+        try:
+            self.conn.commit()
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"{self.path}: {_reason(exc)}") from None
 
     # -- reading -------------------------------------------------------------------------------------------
 

@@ -1,0 +1,88 @@
+"""The store belongs to tcgsim (issue "Hostile input"): another program's SQLite file is refused without a
+write; permission problems are named as such; tcgsim's own stores, old and new, open."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from tcgsim.batch import store as store_module
+from tcgsim.batch.store import APPLICATION_ID, GameStore, StoreError
+
+
+def _dump(path):
+    conn = sqlite3.connect(path)
+    try:
+        return (conn.execute("PRAGMA application_id").fetchone()[0],
+                sorted(r[0] for r in conn.execute("SELECT name FROM sqlite_master")), list(conn.iterdump()))
+    finally:
+        conn.close()
+
+
+def test_another_programs_database_is_refused_and_left_unchanged(tmp_path):
+    path = tmp_path / "other.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE notes(x TEXT)")
+    conn.execute("INSERT INTO notes VALUES ('keep me')")
+    conn.commit()
+    conn.close()
+    before = _dump(path)
+    for readonly in (False, True):
+        with pytest.raises(StoreError, match="not a tcgsim game database .tables notes.; left unchanged"):
+            GameStore(path, readonly=readonly)
+    assert _dump(path) == before
+
+
+def test_a_database_with_another_application_id_is_refused(tmp_path):
+    path = tmp_path / "app.db"
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA application_id=1234")
+    conn.commit()
+    conn.close()
+    with pytest.raises(StoreError, match="application id 0x4d2"):
+        GameStore(path)
+
+
+def test_a_new_store_carries_the_tcgsim_id_and_opens_again(tmp_path):
+    path = tmp_path / "runs.db"
+    GameStore(path).close()
+    assert _dump(path)[0] == APPLICATION_ID
+    GameStore(path).close()
+    GameStore(path, readonly=True).close()
+
+
+def test_a_store_written_before_the_id_existed_still_opens(tmp_path):
+    path = tmp_path / "old.db"
+    GameStore(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA application_id=0")
+    conn.commit()
+    conn.close()
+    GameStore(path).close()
+    assert _dump(path)[0] == APPLICATION_ID  # adopted on the first write
+
+
+def test_permission_problems_say_so(tmp_path, monkeypatch):
+    path = tmp_path / "runs.db"
+    GameStore(path).close()
+    monkeypatch.setattr(store_module.os, "access", lambda *a, **k: False)  # as root, chmod would not stop us
+    with pytest.raises(StoreError, match="permission denied"):
+        GameStore(path)
+    with pytest.raises(StoreError, match="permission denied"):
+        GameStore(tmp_path / "new.db")
+
+
+def test_a_folder_is_not_a_store(tmp_path):
+    with pytest.raises(StoreError, match="is a folder"):
+        GameStore(tmp_path)
+
+
+def test_the_cli_refuses_a_foreign_database_with_exit_2(cli, tmp_path):
+    path = tmp_path / "other.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE notes(x TEXT)")
+    conn.commit()
+    conn.close()
+    code, _, err = cli("simulate", "-n", "1", "--workers", "1", "--db", str(path))
+    assert code == 2 and "not a tcgsim game database" in err
