@@ -208,10 +208,11 @@ def _note(message: str) -> None:
 
 def _batch(run):
     """Run a batch; a failed worker prints its error and exits with status 1 (finished games stay stored)."""
-    from tcgsim.batch.jobs import BatchError
+    from tcgsim.batch.jobs import BatchError, terminate_on_sigterm
 
     try:
-        return run()
+        with terminate_on_sigterm():
+            return run()
     except BatchError as error:
         print(f"error: {error}", file=sys.stderr)
         raise typer.Exit(1) from None

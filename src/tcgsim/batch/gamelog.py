@@ -68,6 +68,29 @@ def record_to_entry(record: GameRecord) -> dict:
     return entry
 
 
+def write_log_from_store(path: str | Path, store, runs, jobs, games: int) -> int:
+    """Write the game log at ``path`` (replacing it) from the game database: every stored game of each run
+    with index ``< games``, in job then index order, so that the log and the database hold the same games
+    however often the command was interrupted and resumed (the store keeps each game's referee events with
+    it). Returns the games written."""
+    from .runner import deck_info
+
+    n = 0
+    with GameLogWriter(path) as writer:  # replaced whole: the store is the record
+        for run, job in zip(runs, jobs):
+            infos = {"A": deck_info(job.deck_a), "B": deck_info(job.deck_b)}
+            for g in store.logged_games(run, games):
+                record = GameRecord(seed=g["seed"], decks=infos, agents=tuple(job.agents), first=g["first"],
+                                    winner=g["winner"], turns=g["turns"], end_reason=g["end_reason"],
+                                    decisions=g["decisions"], indices=[], fingerprint="", events=g["events"],
+                                    game=g["game"])
+                entry = record_to_entry(record)
+                entry["fingerprint"] = g["fingerprint"]  # the store keeps the digest, not the state
+                writer.write_entry(entry)
+                n += 1
+    return n
+
+
 class GameLogWriter:
     """Appends games to a JSON Lines file (created or truncated on open); use as a context manager or call
     :meth:`close`. Raises :class:`GameLogError` if the file cannot be opened."""
@@ -78,6 +101,10 @@ class GameLogWriter:
             self._fh: IO[str] = self.path.open("w", encoding="utf-8")
         except OSError as exc:
             raise GameLogError(f"cannot write the game log {path}: {exc.strerror or exc}") from exc
+
+    def write_entry(self, entry: dict) -> None:
+        """Append one log object (as built by :func:`record_to_entry`) as a JSON line."""
+        self._fh.write(json.dumps(entry, separators=(",", ":")) + "\n")
 
     def write(self, record: GameRecord) -> None:
         """Write one game (a :class:`~tcgsim.batch.runner.GameRecord` played with ``log=True``)."""

@@ -7,6 +7,9 @@ travels to workers (:func:`db_payload`, :func:`worker_db`).
 
 from __future__ import annotations
 
+import contextlib
+import signal
+
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
@@ -33,6 +36,28 @@ CHUNK_MAX = 16
 class BatchError(TcgsimError):
     """A worker failed (an exception in a game, or a worker process that died). Games finished before it are
     stored; rerunning the same command continues the run."""
+
+
+class Terminated(KeyboardInterrupt):
+    """Raised in the main thread by :func:`terminate_on_sigterm`'s handler: SIGTERM stops a batch as Ctrl-C
+    does (the game being stored is finished, the log written), then the process exits with status 143."""
+
+
+@contextlib.contextmanager
+def terminate_on_sigterm():
+    """While inside, SIGTERM raises :class:`Terminated` in the main thread (restored on exit)."""
+    def handler(signum, frame):
+        raise Terminated()
+
+    try:
+        previous = signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 class BatchInterrupted(UserError):

@@ -18,7 +18,7 @@ from . import runner
 from ..core.games import get_game, module_of
 from .runner import GameRecord, deck_info
 from .backends import Backend, make_backend
-from .jobs import BatchError, BatchInterrupted, Job, Tasks, check_games, game_of
+from .jobs import BatchError, BatchInterrupted, Job, Tasks, Terminated, check_games, game_of
 
 
 def _progress(total: int, completed: int, label: str):
@@ -72,11 +72,12 @@ def run_jobs(
     finishes, and the returned games are the stored ones (:class:`~tcgsim.batch.store.StoredGame`).
     Without a store they are compact records of the new games (:class:`~tcgsim.batch.store.StoredGame`,
     ``run`` -1). Either way each job's list is sorted by
-    game index. ``log_path``: write the games played now as a game log, in index order (jobs must have
-    ``log=True``). ``on_game(job, record)``: called for each new game. ``info``: ``{"played", "stored_before",
+    game index. ``log_path``: write a game log, in index order: without a store, the games played now (jobs
+    must have ``log=True``); with one, every stored game of the runs below ``games``, written from the store
+    at the end, Ctrl-C and SIGTERM included (:func:`~tcgsim.batch.gamelog.write_log_from_store`). ``on_game(job, record)``: called for each new game. ``info``: ``{"played", "stored_before",
     "seconds", "workers"}``.
 
-    Raises :class:`BatchInterrupted` on Ctrl-C and :class:`BatchError` if a worker fails (finished games
+    Raises :class:`BatchInterrupted` on Ctrl-C or :class:`Terminated` (exit status 130 or 143) and :class:`BatchError` if a worker fails (finished games
     stay stored either way), :class:`UserError` for bad arguments.
     """
     check_games(games)
@@ -90,7 +91,7 @@ def run_jobs(
         backend = make_backend("local", None, games=len(tasks))
     records: list[list] = [[] for _ in jobs]
     writer = ordered = None
-    if log_path is not None:
+    if log_path is not None and store is None:
         from .gamelog import GameLogWriter
 
         writer = GameLogWriter(log_path)
@@ -123,7 +124,11 @@ def run_jobs(
                  "command to continue") if store is not None else ""
         if isinstance(exc, BatchError):
             raise BatchError(f"{exc}{where}") from None
-        raise BatchInterrupted(f"interrupted after {played} new games{where}") from None
+        stop = BatchInterrupted(f"{'terminated' if isinstance(exc, Terminated) else 'interrupted'} after "
+                                f"{played} new games{where}")
+        if isinstance(exc, Terminated):
+            stop.exit_code = 128 + 15  # the conventional status of a process ended by SIGTERM
+        raise stop from None
     finally:
         with contextlib.suppress(Exception):
             results.close()
@@ -131,6 +136,11 @@ def run_jobs(
             bar.stop()
         if writer is not None:
             writer.close()
+        if log_path is not None and store is not None:
+            # the log is the store's games, so that a killed and resumed run's log misses none
+            from .gamelog import write_log_from_store
+
+            write_log_from_store(log_path, store, runs, jobs, games)
     seconds = time.perf_counter() - started
     if store is not None:  # the games of this command: a run may hold more, from a larger -n
         out = [[g for g in store.games(r) if g.game < games] for r in runs]

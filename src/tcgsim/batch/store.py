@@ -20,7 +20,9 @@ Schema (version :data:`SCHEMA_VERSION`)::
           seed TEXT, first TEXT, winner TEXT,              -- game seed (decimal); "A"/"B"; "A"/"B"/"draw"
           turns INTEGER, end_reason TEXT,
           decisions INTEGER, log TEXT,                     -- answered decisions; JSON list of notation strings
-          fingerprint TEXT, finished TEXT)                 -- SHA-256 of the final fingerprint; ISO 8601 UTC
+          fingerprint TEXT, finished TEXT,                 -- SHA-256 of the final fingerprint; ISO 8601 UTC
+          events TEXT)                                     -- JSON list of the referee's log lines ([] unless
+                                                           -- the run keeps a game log)
 
 The database runs in WAL mode with ``synchronous=NORMAL`` and every game is committed as it is stored: a
 killed process loses at most the game being played. Only the parent process writes; workers never open it.
@@ -85,6 +87,7 @@ CREATE TABLE IF NOT EXISTS games(
     log TEXT NOT NULL,
     fingerprint TEXT NOT NULL,
     finished TEXT NOT NULL,
+    events TEXT NOT NULL DEFAULT '[]',
     UNIQUE(run, game_index)
 );
 """
@@ -201,6 +204,9 @@ class GameStore:
                 self.conn.execute("PRAGMA synchronous=NORMAL")
                 self.conn.execute("PRAGMA busy_timeout=10000")
                 self.conn.executescript(_SCHEMA)
+                columns = {r[1] for r in self.conn.execute("PRAGMA table_info(games)")}
+                if "events" not in columns:  # a store written before events were kept
+                    self.conn.execute("ALTER TABLE games ADD COLUMN events TEXT NOT NULL DEFAULT '[]'")
                 self.conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 self.conn.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
                 self.conn.commit()
@@ -257,10 +263,10 @@ class GameStore:
         try:
             self.conn.execute(
                 "INSERT OR IGNORE INTO games(run, game_index, seed, first, winner, turns, end_reason, decisions, log, "
-                "fingerprint, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "fingerprint, finished, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (run_id, int(record.game), str(record.seed), record.first, record.winner, int(record.turns),
                  record.end_reason, len(record.decisions), json.dumps(list(record.decisions), separators=(",", ":")),
-                 fingerprint_hash, _now()),
+                 fingerprint_hash, _now(), json.dumps(list(getattr(record, "events", ())), separators=(",", ":"))),
             )
             if commit:
                 self.conn.commit()
@@ -308,6 +314,17 @@ class GameStore:
             args = (run.id if isinstance(run, Run) else int(run),)
         rows = self.conn.execute(sql + " ORDER BY run, game_index", args)
         return [StoredGame(r[0], r[1], int(r[2]), r[3], r[4], r[5], r[6], r[7]) for r in rows]
+
+    def logged_games(self, run: Run | int, below: int):
+        """The stored games of a run with index ``< below``, in index order, as dicts with ``game``, ``seed``,
+        ``first``, ``winner``, ``turns``, ``end_reason``, ``decisions`` (notation list), ``fingerprint``
+        (SHA-256 of the final fingerprint) and ``events`` (the referee's lines, if kept): what a game log holds (:mod:`tcgsim.batch.gamelog`)."""
+        run_id = run.id if isinstance(run, Run) else int(run)
+        rows = self.conn.execute("SELECT game_index, seed, first, winner, turns, end_reason, log, fingerprint, events "
+                                 "FROM games WHERE run = ? AND game_index < ? ORDER BY game_index", (run_id, below))
+        for r in rows:
+            yield {"game": r[0], "seed": int(r[1]), "first": r[2], "winner": r[3], "turns": r[4], "end_reason": r[5],
+                   "decisions": json.loads(r[6]), "fingerprint": r[7], "events": json.loads(r[8])}
 
     def decisions(self, run: Run | int, game: int) -> list[str]:
         """The decision log (action notation) of one stored game. Raises ``KeyError`` if it is not stored."""

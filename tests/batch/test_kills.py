@@ -1,0 +1,107 @@
+"""Killed runs (issue "Hostile input"): a run stopped by SIGTERM, SIGINT or SIGKILL at a random moment and
+rerun loses no finished game, stores none twice, and its game log holds exactly the stored games."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tcgsim.batch.gamelog import replay_file
+
+SLOW_CLI = """\
+import sys, time
+import tcgsim.batch.runner as runner
+
+_play = runner.play_game
+
+
+def _slow(*args, **kwargs):
+    time.sleep(0.01)
+    return _play(*args, **kwargs)
+
+
+runner.play_game = _slow
+
+if __name__ == "__main__":
+    from tcgsim.cli import main
+
+    main(sys.argv[1:])
+"""
+
+GAMES = 30
+
+
+def _stored(db: Path) -> list[int]:
+    if not db.exists():
+        return []
+    try:
+        with sqlite3.connect(db) as conn:
+            return [r[0] for r in conn.execute("SELECT game_index FROM games ORDER BY game_index")]
+    except sqlite3.OperationalError:
+        return []
+
+
+def _logged(log: Path) -> list[int]:
+    return [json.loads(line)["game"] for line in log.read_text().splitlines()] if log.exists() else []
+
+
+def _kill_once(tmp_path: Path, sig: int, after: int) -> tuple[int, str]:
+    """Start the run, wait until ``after`` more games are stored (not a wall-clock delay: the machine may be
+    slow), send ``sig``; return the exit status and stderr."""
+    script = tmp_path / "slow_cli.py"
+    script.write_text(SLOW_CLI)
+    args = [sys.executable, str(script), "simulate", "ST01", "ST02", "-n", str(GAMES), "--seed", "3",
+            "--workers", "1", "--db", str(tmp_path / "k.db"), "--log", str(tmp_path / "k.jsonl"), "--json"]
+    start = len(_stored(tmp_path / "k.db"))
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while proc.poll() is None and len(_stored(tmp_path / "k.db")) < start + after and time.monotonic() < deadline:
+        time.sleep(0.005)
+    if proc.poll() is None:
+        os.kill(proc.pid, sig)
+    _, err = proc.communicate(timeout=60)
+    return proc.returncode, err
+
+
+def _check_after_restart(tmp_path: Path) -> None:
+    rerun = subprocess.run([sys.executable, "-m", "tcgsim.cli", "simulate", "ST01", "ST02", "-n", str(GAMES),
+                            "--seed", "3", "--workers", "1", "--db", str(tmp_path / "k.db"),
+                            "--log", str(tmp_path / "k.jsonl"), "--json"], capture_output=True, text=True, timeout=120)
+    assert rerun.returncode == 0, rerun.stderr
+    assert json.loads(rerun.stdout)["games"] == GAMES
+    stored, logged = _stored(tmp_path / "k.db"), _logged(tmp_path / "k.jsonl")
+    assert stored == list(range(GAMES))  # none lost, none twice (UNIQUE(run, game_index) and the count)
+    assert logged == stored  # the log holds exactly the stored games, in order
+
+
+@pytest.mark.parametrize("sig, status", [(signal.SIGTERM, 143), (signal.SIGINT, 130), (signal.SIGKILL, -9)])
+def test_a_killed_run_resumes_with_its_log_and_database_equal(tmp_path, sig, status):
+    code, err = _kill_once(tmp_path, sig, after=3)
+    assert code == status, err
+    stored, logged = _stored(tmp_path / "k.db"), _logged(tmp_path / "k.jsonl")
+    assert 0 < len(stored) < GAMES, "the kill came too early or too late for this machine"
+    if sig != signal.SIGKILL:  # a caught signal finishes the write, says where things stand, writes the log
+        assert f"games are stored in {tmp_path / 'k.db'}" in err and logged == stored
+    _check_after_restart(tmp_path)
+    assert all(r.ok for r in replay_file(tmp_path / "k.jsonl"))
+
+
+@pytest.mark.long
+def test_a_hundred_random_kills(tmp_path):
+    """100 kills at random moments with random signals, each followed by a restart check."""
+    rng = random.Random(7)
+    for k in range(100):
+        folder = tmp_path / f"run{k}"
+        folder.mkdir()
+        for _ in range(rng.randint(1, 3)):  # killed once or more before the full rerun
+            _kill_once(folder, rng.choice([signal.SIGTERM, signal.SIGINT, signal.SIGKILL]), rng.randint(0, 8))
+        _check_after_restart(folder)
