@@ -35,7 +35,10 @@ def effect_of(g, src: int, eidx: int):
     return g.t.defs[src].effects[eidx]
 
 
-_EFFECT_FRAMES = {"effect", "act", "cost", "effect_end", "return_looked"}
+_EFFECT_FRAMES = {"effect", "act", "cost", "effect_end", "return_looked", "ko_check"}
+"""Frames of the effect now resolving, under which a newly triggered effect waits (rule 8-6-3). A
+``ko_check`` is one of the K.O.s an effect still has to carry out: "K.O. up to 2" K.O.s both cards
+before either one's [On K.O.] resolves (card Q&A OP03-090: it can play the card K.O.'d with it)."""
 
 
 def start_effect(g, src: int, eidx: int, stage: int = 0) -> None:
