@@ -1027,6 +1027,9 @@ def op_to_life(g, frame, a, choice) -> None:
     face_up = a.param("face") == "face_up"
     field = _field_zones(g, chosen)
     for c in chosen:
+        # a Life card placed back at the top or bottom keeps its face (card Q&A OP03-099: a face-up one
+        # stays face-up); a card from elsewhere is added face-down unless the text says face-up
+        keep = g.face_up[c] if c in g.players[g.t.owner[c]].life else 0
         remove_from_zone(g, c)
         who = me if where == "self" else (1 - me if where == "opponent" else g.t.owner[c])
         if g.t.owner[c] != who:  # a card always goes to its owner's zones
@@ -1036,7 +1039,7 @@ def op_to_life(g, frame, a, choice) -> None:
             life.insert(0, c)
         else:
             life.append(c)
-        g.face_up[c] = 1 if face_up else 0
+        g.face_up[c] = 1 if face_up else keep
     _report_removed(g, frame, field)
     finish(g, frame, it=chosen, did=bool(chosen))
 
