@@ -519,9 +519,9 @@ def op_trash(g, frame, a, choice) -> None:
             moved.append(c)
         finish(g, frame, it=moved, did=bool(moved))
         return
+    # "trash 2 cards from your opponent's hand": the effect's player picks them face down, by position
+    # (card Q&A OP03-078, ST10-010); "Your opponent trashes ..." is the opponent's action (a.player)
     chooser = chooser_of(g, frame[1], a)
-    if "hand" in sel.zones and sel.owner == "opponent" and a.player == "self":
-        chooser = 1 - g.t.owner[frame[1]]  # hidden cards: their owner picks (8-4-4-2)
     until = a.param("until_count")
     if until is not None:
         # "trash cards from ... until you have N": as many as are over N (none moves before all are chosen)
@@ -1027,6 +1027,9 @@ def op_to_life(g, frame, a, choice) -> None:
     face_up = a.param("face") == "face_up"
     field = _field_zones(g, chosen)
     for c in chosen:
+        # a Life card placed back at the top or bottom keeps its face (card Q&A OP03-099: a face-up one
+        # stays face-up); a card from elsewhere is added face-down unless the text says face-up
+        keep = g.face_up[c] if c in g.players[g.t.owner[c]].life else 0
         remove_from_zone(g, c)
         who = me if where == "self" else (1 - me if where == "opponent" else g.t.owner[c])
         if g.t.owner[c] != who:  # a card always goes to its owner's zones
@@ -1036,7 +1039,7 @@ def op_to_life(g, frame, a, choice) -> None:
             life.insert(0, c)
         else:
             life.append(c)
-        g.face_up[c] = 1 if face_up else 0
+        g.face_up[c] = 1 if face_up else keep
     _report_removed(g, frame, field)
     finish(g, frame, it=chosen, did=bool(chosen))
 

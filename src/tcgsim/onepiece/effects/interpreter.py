@@ -35,7 +35,15 @@ def effect_of(g, src: int, eidx: int):
     return g.t.defs[src].effects[eidx]
 
 
-_EFFECT_FRAMES = {"effect", "act", "cost", "effect_end", "return_looked"}
+_EFFECT_FRAMES = {"effect", "act", "cost", "effect_end", "return_looked", "ko_check"}
+"""Frames of the effect now resolving, under which a newly triggered effect waits (rule 8-6-3). A
+``ko_check`` is one of the K.O.s an effect still has to carry out: "K.O. up to 2" K.O.s both cards
+before either one's [On K.O.] resolves (card Q&A OP03-090: it can play the card K.O.'d with it)."""
+
+
+_BATTLE_TIMINGS = frozenset(("when_attacking", "on_opponent_attack", "on_block", "when_attacked"))
+"""Auto effects that trigger together at an attack or block and wait their turn (rule 8-6-1); one whose card
+has left the field before it is activated does not activate."""
 
 
 def start_effect(g, src: int, eidx: int, stage: int = 0) -> None:
@@ -244,6 +252,9 @@ def effect_frame(g, frame, choice) -> None:
     eff = effect_of(g, src, eidx)
     me = g.t.owner[src]
     if stage <= 0:  # -1: conditions already checked when it activated (start_effect)
+        if eff.timing in _BATTLE_TIMINGS and not g.on_field(src):
+            g.stack.pop()  # it left the field while waiting (card Q&A ST22-002: Izo K.O.'d by a [When Attacking])
+            return
         if (stage == 0 and not conditions_hold(g, src, eff)) or (eff.once_per_turn and (src, eidx) in g.once):
             g.stack.pop()
             return

@@ -71,7 +71,12 @@ def life_damage(g, frame, choice) -> None:
             if g.t.whens:
                 _damaged(g, d, cid)
             return
-        opts = [("trigger",), ("notrigger",)] if hooks.has_supported_trigger(g, cid) else [("notrigger",)]
+        # 10-1-5-3: the card whose [Trigger] is activated is in no area, so its cost cannot use the card
+        # itself (card Q&A OP03-100: Kingbaum, the only Life card, cannot trash itself from the Life cards)
+        p.life.pop()
+        usable = hooks.has_supported_trigger(g, cid)
+        p.life.append(cid)
+        opts = [("trigger",), ("notrigger",)] if usable else [("notrigger",)]
         choice = g.ask(d, "trigger", opts)
         if choice is None:
             return
