@@ -311,6 +311,16 @@ class Effect:
     event: Event | None = None
     text: str = ""
 
+    @property
+    def in_hand(self) -> bool:
+        """Whether this permanent effect is valid in its card's owner's hand rather than on the field: every
+        action is on "this card in your hand" (e.g. "... give this card in your hand −3 cost", PRB02-014).
+        Rule 2-8-2: a card's text is valid only in its area "unless otherwise specified"; this specifies the
+        hand, so the effect applies there and not once the card is on the field."""
+        return self.kind == "permanent" and bool(self.actions) and all(
+            a.target is not None and a.target.ref == "this" and tuple(a.target.zones) == ("hand",)
+            for a in self.actions)
+
 
 @dataclass(frozen=True, slots=True)
 class Unsupported:
