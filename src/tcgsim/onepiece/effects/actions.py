@@ -14,7 +14,7 @@ from ..rules.zones import draw, ko, place_stage
 from . import hooks
 from .interpreter import (
     DID, EMPTY_CTX, choose_cards, finish, duration_of, move_to_trash, push_actions,
-    remove_from_zone, removable, set_ctx, choose_targets, chooser_of, op, start_effect,
+    remove_from_zone, removable, set_ctx, choose_targets, chooser_of, op, start_effect, _unrestable,
 )
 from .select import condition_holds
 
@@ -161,11 +161,11 @@ def op_rest(g, frame, a, choice) -> None:
     """Rest the chosen cards (4-4-1); resting wins over setting active at the same time (1-3-8)."""
     if "don" in a.target.zones:
         if len(a.target.zones) > 1:
-            return _rest_cards_or_don(g, frame, a, choice)
+            return rest_cards_or_don(g, frame, a, choice)
         return _rest_don(g, frame, a, choice)
     if a.target.alternatives and any("don" in alt.zones for alt in a.target.alternatives):
         # "Rest up to 1 of your opponent's DON!! cards or Characters with a cost of 6 or less" (OP09-036)
-        return _rest_cards_or_don(g, frame, a, choice)
+        return rest_cards_or_don(g, frame, a, choice)
     chosen = choose_targets(g, frame, a, choice)
     if chosen is None:
         return
@@ -233,10 +233,14 @@ def _rest_don(g, frame, a, choice) -> None:
     finish(g, frame, did=n > 0)
 
 
-def _rest_cards_or_don(g, frame, a, choice) -> None:
-    """ "Rest up to a total of 2 of your opponent's Characters or DON!! cards" (OP12-037): one choice at a
-    time among the Characters and the player's active DON!! cards (``choose opp 1 don``), up to the total
-    (4-8-1); then all of them are rested (8-4-4-1: the targets are chosen first)."""
+def rest_cards_or_don(g, frame, a, choice, price: bool = False) -> None:
+    """ "Rest up to a total of 2 of your opponent's Characters or DON!! cards" (OP12-037), "Rest up to 1 of
+    your opponent's cards" (the field with its cost area, 3-1-2): one choice at a time among the cards and
+    the player's active DON!! cards (``choose opp 1 don``), up to the total (4-8-1); then all of them are
+    rested (8-4-4-1: the targets are chosen first). ``frame`` is an ``act`` frame, or a ``cost`` frame
+    (same layout: source at 1, instance at 4, state at 5). With ``price`` (a cost, "rest 2 of your cards:",
+    or a replacement, "you may rest 1 of your cards instead") only active cards that may be rested are
+    offered: resting a rested card is no action (1-3-2-1) and pays nothing."""
     from dataclasses import replace
 
     from .interpreter import _option, _picked
@@ -252,6 +256,8 @@ def _rest_cards_or_don(g, frame, a, choice) -> None:
     cards = candidates(g, src, replace(sel, zones=tuple(z for z in sel.zones if z != "don"), total=False,
                                        alternatives=tuple(x for x in sel.alternatives if "don" not in x.zones)),
                        g.ctx.get(frame[4]))
+    if price:
+        cards = [c for c in cards if not g.rested[c] and not _unrestable(g, c, src)]
     don_opt = ("don", "active" if who == me else "opp_active")
     limit = sel.count or 1
     while True:
@@ -264,13 +270,10 @@ def _rest_cards_or_don(g, frame, a, choice) -> None:
                 opts.append(don_opt)
             if sel.up_to:
                 opts.append(("choose_none",))
-            if len(opts) == 1 and not sel.up_to:
-                choice = opts[0]
-            else:
-                choice = g.ask(me, "choose", opts)
-                if choice is None:
-                    g.stack[-1] = frame[:5] + (("total", chosen, dons),)
-                    return
+            choice = g.ask(me, "choose", opts)  # a single option is taken at once (and traced)
+            if choice is None:
+                g.stack[-1] = frame[:5] + (("total", chosen, dons),)
+                return
         if choice[0] == "choose_none":
             break
         if choice[0] == "don":

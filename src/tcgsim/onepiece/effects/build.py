@@ -113,6 +113,17 @@ _CATEGORY_ZONE = {"Character": "character", "Leader": "leader", "Stage": "stage"
 _FIELD_ZONES = frozenset({"leader", "character", "stage", "don", "field"})
 
 
+def _with_cost_area(zones: tuple[str, ...], np, filters) -> tuple[str, ...]:
+    """``("field", "don")`` for bare "cards" on the field ("rest up to 1 of your opponent's cards", "rest 2 of
+    your cards:", "if you have 6 or more rested cards"), else ``zones``: the field is the Leader, Character,
+    Stage *and cost* areas (rule 3-1-2), so the DON!! cards of the cost area are among those cards. Only
+    with no filter other than active / rested: a type or a name no DON!! card has (select.count_of counts
+    the DON!! of the ``don`` zone by their state alone)."""
+    if tuple(zones) == ("field",) and np.category is None and not np.zones and all(f.key == "state" for f in filters):
+        return ("field", "don")
+    return tuple(zones)
+
+
 def _sel(t, source: _Source | None = None, default_zones: tuple[str, ...] = ()) -> Selector:
     """Finalise a target into a Selector, placing it in ``source`` (or its own / the default zones)."""
     if isinstance(t, Selector):
@@ -153,6 +164,7 @@ def _sel(t, source: _Source | None = None, default_zones: tuple[str, ...] = ()) 
             filters.insert(0, Filter("category", "==", np.category))
         if not zones and np.category:
             filters.insert(0, Filter("category", "==", np.category))
+    zones = _with_cost_area(zones, np, filters)
     if q.explicit_owner:
         owner = q.owner
     elif np.location_owner is not None:
@@ -960,15 +972,15 @@ class IRBuilder(Transformer):
         return _each("can_attack_active", ts, ("leader", "character"), duration=_dur(rest))
 
     def a_no_refresh_opp(self, ts):
-        return _each("no_refresh", ts, ("character",), params=_params(phase="opponent_next"))
+        return _each("no_refresh", ts, ("field",), params=_params(phase="opponent_next"))
 
     def a_no_refresh_next(self, ts):
         # "up to 1 of your opponent's Characters with a cost of 0 will not become active in the next Refresh
         # Phase" (OP05-094): the next Refresh Phase of the card's owner (actions.op_no_refresh)
-        return _each("no_refresh", ts, ("character",), params=_params(phase="owner_next"))
+        return _each("no_refresh", ts, ("field",), params=_params(phase="owner_next"))
 
     def a_no_refresh_self(self, ts):
-        return _each("no_refresh", ts, ("character",), params=_params(phase="your_next"))
+        return _each("no_refresh", ts, ("field",), params=_params(phase="your_next"))
 
     def a_base_power(self, target, n, *rest):
         return Action("set_base_power", target, amount=n, duration=_dur(rest))
@@ -2415,6 +2427,7 @@ def _count(owner: str, np: _NP, op: str, value) -> Condition:
     filters = np.filters
     if np.category and np.category != "DON" and not (set(zones) & {"character", "leader", "stage", "don"}):
         filters = (Filter("category", "==", np.category),) + filters
+    zones = _with_cost_area(zones, np, filters)
     return Condition("count", op, value, Selector(owner=owner, zones=zones, count=None, filters=filters))
 
 
