@@ -14,7 +14,7 @@ from ..rules.zones import draw, ko, place_stage
 from . import hooks
 from .interpreter import (
     DID, EMPTY_CTX, choose_cards, finish, duration_of, move_to_trash, push_actions,
-    remove_from_zone, removable, set_ctx, choose_targets, chooser_of, op, start_effect, _unrestable,
+    remove_from_zone, removable, set_ctx, choose_targets, chooser_of, op, start_effect, effect_of, _unrestable,
 )
 from .select import condition_holds
 
@@ -159,14 +159,21 @@ def op_ko(g, frame, a, choice) -> None:
 @op("rest")
 def op_rest(g, frame, a, choice) -> None:
     """Rest the chosen cards (4-4-1); resting wins over setting active at the same time (1-3-8)."""
+    # "... you may rest 2 of your cards instead": a replacement is carried out in full or not at all
+    # (8-1-3-4-5), so only active cards pay it (1-3-2-1: resting a rested card is no action)
+    price = effect_of(g, frame[1], frame[2]).kind == "replacement"
     if "don" in a.target.zones:
         if len(a.target.zones) > 1:
-            return rest_cards_or_don(g, frame, a, choice)
+            return rest_cards_or_don(g, frame, a, choice, price=price)
         return _rest_don(g, frame, a, choice)
     if a.target.alternatives and any("don" in alt.zones for alt in a.target.alternatives):
         # "Rest up to 1 of your opponent's DON!! cards or Characters with a cost of 6 or less" (OP09-036)
         return rest_cards_or_don(g, frame, a, choice)
-    chosen = choose_targets(g, frame, a, choice)
+    if price:
+        chosen = choose_cards(g, frame, a.target, chooser_of(g, frame[1], a), choice, frame[4],
+                              extra_filter=lambda x: not g.rested[x] and not _unrestable(g, x, frame[1]))
+    else:
+        chosen = choose_targets(g, frame, a, choice)
     if chosen is None:
         return
     for c in chosen:
