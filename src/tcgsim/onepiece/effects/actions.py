@@ -433,11 +433,14 @@ def op_return_to_hand(g, frame, a, choice) -> None:
 
 @op("to_deck")
 def op_to_deck(g, frame, a, choice) -> None:
-    """Place cards at the top or bottom of their owner's deck; several cards: the player orders them
-    one at a time, the first chosen ends highest (SCENARIOS.md ``order``)."""
+    """Place cards at the top or bottom of their owner's deck; several cards: each owner orders their own
+    cards one at a time, the turn player first, the first chosen ends highest (SCENARIOS.md ``order``).
+    Rule 3-1-7: the owner of cards placed together decides their order, whoever's effect places them
+    ("at the bottom of the owner's deck", "Your opponent places 3 cards ... in any order"); rule 3-1-8: the
+    other player does not learn that order (``g.known`` of the other player loses those cards)."""
     src, inst = frame[1], frame[4]
     state = frame[5]
-    me = chooser_of(g, src, a)  # "Your opponent places 3 cards ... in any order": the opponent orders them
+    me = chooser_of(g, src, a)  # who chooses the cards and "top or bottom"
     position = a.param("position", "bottom")
     if not state or not isinstance(state[0], str) or state[0] == "removing":  # choosing the cards (choose_cards)
         chosen = _removing(frame)
@@ -463,19 +466,15 @@ def op_to_deck(g, frame, a, choice) -> None:
     _, cards, ordered, position = state
     if position == "any":  # "Return all cards in your hand to your deck and shuffle your deck": no order
         ordered = cards
-    by_owner = a.param("order_by") == "owner"
     if choice is not None:
         ordered = ordered + (choice[1],)
     while len(ordered) < len(cards):
         left = [c for c in cards if c not in ordered]
-        if by_owner:
-            # "in any order of the owner's choosing" (OP17-041) and "Place all Characters ... at the bottom of
-            # the owner's deck" (OP05-058 Q&A): each owner orders their own cards, the turn player first
-            # (rules 3-1-7, 1-3-10)
-            me = min((g.t.owner[c] for c in left), key=lambda o: o != g.active)
-            left = [c for c in left if g.t.owner[c] == me]
+        # each owner orders their own cards, the turn player first (rules 3-1-7, 1-3-10; card Q&A OP05-058)
+        owner = min((g.t.owner[c] for c in left), key=lambda o: o != g.active)
+        left = [c for c in left if g.t.owner[c] == owner]
         opts = [("order", c) for c in _distinct_numbers(g, left)]
-        pick = g.ask(me, "order", opts)
+        pick = g.ask(owner, "order", opts)
         if pick is None:
             g.stack[-1] = frame[:5] + (("ordering", cards, ordered, position),)
             return
@@ -493,6 +492,10 @@ def op_to_deck(g, frame, a, choice) -> None:
     else:
         for c in ordered:
             g.players[g.t.owner[c]].deck.insert(0, c)
+    for owner in (0, 1):
+        placed = [c for c in ordered if g.t.owner[c] == owner]
+        if len(placed) > 1:  # 3-1-8: the other player cannot confirm their order, so no place of them is known
+            g.known[1 - owner].difference_update(placed)
     if a.param("shuffle"):  # "return 20 cards from your trash to your deck and shuffle it" (OP05-080)
         from ..rules.zones import shuffle_deck
 

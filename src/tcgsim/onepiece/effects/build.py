@@ -764,18 +764,12 @@ class IRBuilder(Transformer):
             # "place 1 card at the top of your deck" after "look at all your Life cards" (ST13-004): a
             # plain card whose zone the effect implies (compiler._resolve_zones: the looked-at cards)
             return (Action("to_deck", _sel(ts, _UNPLACED), params=_params(position=pos)),)
-        acts = _each("to_deck", ts, ("character",), params=_params(position=pos))
-        if len(acts) == 1 and ("any_order", True) not in rest and acts[0].target.owner == "any" and (
-                acts[0].target.count is None and acts[0].target.ref is None and not acts[0].target.alternatives):
-            # "Place all Characters with a cost of 3 or less at the bottom of the owner's deck" (OP05-058): each
-            # owner orders their own cards, the turn player first (rule 3-1-7, card Q&A OP05-058)
-            acts = (replace(acts[0], params=_params(position=pos, order_by="owner")),)
-        return acts
+        # several cards: each owner orders their own (rule 3-1-7, actions.op_to_deck)
+        return _each("to_deck", ts, ("character",), params=_params(position=pos))
 
     def a_place_deck_owner_orders(self, ts, pos, *rest):
-        # "Place all of your opponent's Characters with a base cost of 1 at the bottom of the owner's deck in any
-        # order of the owner's choosing" (OP17-041): the cards' owner orders them (rule 3-1-7; op_to_deck)
-        return _each("to_deck", ts, ("character",), params=_params(position=pos, order_by="owner"))
+        # "... at the bottom of the owner's deck in any order of the owner's choosing" (OP17-041): as rule 3-1-7
+        return self.a_place_deck(ts, pos)
 
     def a_reorganize_place(self, pos, *rest):
         # "look at 2 cards from the top of your deck, reorganize them in any order and place them at the

@@ -610,9 +610,6 @@ def _actions(actions, prev=()) -> str | None:
             pass  # "Look at all of your Life cards and place them (the rest) back ... in any order" (_reorder_life)
         elif a.op == "to_life" and a.param("position") not in ("top", "bottom", "top_or_bottom", None):
             return f"to_life position {a.param('position')}"
-        if a.param("order_by") is not None and (a.op != "to_deck" or a.param("order_by") != "owner" or (
-                a.target is None or a.target.ref is not None or a.target.alternatives)):
-            return "order by the owner"  # actions.op_to_deck: each owner's cards, the turn player's first
         if a.op == "return_don" and (a.target is not None or a.param("or_more")):
             return "return_don with a choice"
         if a.target is not None and a.target.position == "top_or_bottom" and (a.target.count or 1) != 1:
