@@ -70,7 +70,7 @@ def test_cannot_attack_unless_trash_op08_043():
 
 
 def test_don_alternative_only_for_rest_op13_035():
-    """Only "rest" offers a DON!! card among alternatives (actions._rest_cards_or_don); "Set this Character or
+    """Only "rest" offers a DON!! card among alternatives (actions.rest_cards_or_don); "Set this Character or
     up to 1 of your DON!! cards as active" would lose its DON!! choice, so it is reported, not compiled."""
     result = compile_card_text("[End of Your Turn] Set this Character or up to 1 of your DON!! cards as active.", None)
     assert [why_unsupported(e) for e in result.effects] == ["set_active of DON!! cards among alternatives"]

@@ -159,3 +159,40 @@ def test_counter_step_skipped_or_declined_looks_the_same_to_the_attacker():
         return seen_by(g, 0).replace(hand, "?")
 
     assert attacker_sees("OP01-036") == attacker_sees("ST01-006")  # Counter +1000 / no Counter
+
+
+def test_3_1_7_3_1_8_cards_placed_together_at_the_bottom_are_ordered_by_their_owner_out_of_view():
+    """3-1-7: two of p2's Characters placed together at the bottom of the owner's deck by p1's effect (ST33-003)
+    are ordered by p2, their owner; 3-1-8: p1 cannot confirm that order -- p1's view and log are the same
+    whichever order p2 chose, and both cards are hidden slots of p2's deck for p1 (determinize may move them)."""
+    from tcgsim.onepiece.rules.determinize import hidden_slots
+
+    state = """
+        turn: 3
+        active: p1
+        phase: main
+        p1:
+          leader: TEST-L01
+          hand: [ST33-003, OP01-110]
+          don: {active: 2}
+        p2:
+          leader: TEST-L02
+          characters:
+            - {card: TEST-A01}
+            - {card: TEST-A02}
+          deck: [OP02-109]
+    """
+    seen = []
+    for order in ("TEST-A01, TEST-A02", "TEST-A02, TEST-A01"):
+        g = game(state, """
+            - {number: TEST-A01, name: Test A, category: Character, colors: [Green], cost: 1, power: 1000}
+            - {number: TEST-A02, name: Test B, category: Character, colors: [Green], cost: 2, power: 2000}
+        """)
+        play(g, "p1: play ST33-003", "p1: yes", "p1: choose hand OP01-110", "p1: choose opp TEST-A01, opp TEST-A02")
+        assert g.pending.player == 1 and g.pending.kind == "order"  # the owner orders
+        play(g, f"p2: order {order}")
+        assert numbers(g, g.players[1].deck[:2][::-1]) == order.split(", ")  # first listed ends highest
+        deck = g.players[1].deck
+        assert {k for zone, k in hidden_slots(g, 0)[1] if zone is deck} == set(range(len(deck)))
+        seen.append(seen_by(g, 0))
+    assert seen[0] == seen[1]

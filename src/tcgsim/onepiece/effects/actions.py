@@ -14,7 +14,7 @@ from ..rules.zones import draw, ko, place_stage
 from . import hooks
 from .interpreter import (
     DID, EMPTY_CTX, choose_cards, finish, duration_of, move_to_trash, push_actions,
-    remove_from_zone, removable, set_ctx, choose_targets, chooser_of, op, start_effect,
+    remove_from_zone, removable, set_ctx, choose_targets, chooser_of, op, start_effect, effect_of, _unrestable,
 )
 from .select import condition_holds
 
@@ -159,14 +159,21 @@ def op_ko(g, frame, a, choice) -> None:
 @op("rest")
 def op_rest(g, frame, a, choice) -> None:
     """Rest the chosen cards (4-4-1); resting wins over setting active at the same time (1-3-8)."""
+    # "... you may rest 2 of your cards instead": a replacement is carried out in full or not at all
+    # (8-1-3-4-5), so only active cards pay it (1-3-2-1: resting a rested card is no action)
+    price = effect_of(g, frame[1], frame[2]).kind == "replacement"
     if "don" in a.target.zones:
         if len(a.target.zones) > 1:
-            return _rest_cards_or_don(g, frame, a, choice)
+            return rest_cards_or_don(g, frame, a, choice, price=price)
         return _rest_don(g, frame, a, choice)
     if a.target.alternatives and any("don" in alt.zones for alt in a.target.alternatives):
         # "Rest up to 1 of your opponent's DON!! cards or Characters with a cost of 6 or less" (OP09-036)
-        return _rest_cards_or_don(g, frame, a, choice)
-    chosen = choose_targets(g, frame, a, choice)
+        return rest_cards_or_don(g, frame, a, choice)
+    if price:
+        chosen = choose_cards(g, frame, a.target, chooser_of(g, frame[1], a), choice, frame[4],
+                              extra_filter=lambda x: not g.rested[x] and not _unrestable(g, x, frame[1]))
+    else:
+        chosen = choose_targets(g, frame, a, choice)
     if chosen is None:
         return
     for c in chosen:
@@ -233,10 +240,14 @@ def _rest_don(g, frame, a, choice) -> None:
     finish(g, frame, did=n > 0)
 
 
-def _rest_cards_or_don(g, frame, a, choice) -> None:
-    """ "Rest up to a total of 2 of your opponent's Characters or DON!! cards" (OP12-037): one choice at a
-    time among the Characters and the player's active DON!! cards (``choose opp 1 don``), up to the total
-    (4-8-1); then all of them are rested (8-4-4-1: the targets are chosen first)."""
+def rest_cards_or_don(g, frame, a, choice, price: bool = False) -> None:
+    """ "Rest up to a total of 2 of your opponent's Characters or DON!! cards" (OP12-037), "Rest up to 1 of
+    your opponent's cards" (the field with its cost area, 3-1-2): one choice at a time among the cards and
+    the player's active DON!! cards (``choose opp 1 don``), up to the total (4-8-1); then all of them are
+    rested (8-4-4-1: the targets are chosen first). ``frame`` is an ``act`` frame, or a ``cost`` frame
+    (same layout: source at 1, instance at 4, state at 5). With ``price`` (a cost, "rest 2 of your cards:",
+    or a replacement, "you may rest 1 of your cards instead") only active cards that may be rested are
+    offered: resting a rested card is no action (1-3-2-1) and pays nothing."""
     from dataclasses import replace
 
     from .interpreter import _option, _picked
@@ -252,6 +263,8 @@ def _rest_cards_or_don(g, frame, a, choice) -> None:
     cards = candidates(g, src, replace(sel, zones=tuple(z for z in sel.zones if z != "don"), total=False,
                                        alternatives=tuple(x for x in sel.alternatives if "don" not in x.zones)),
                        g.ctx.get(frame[4]))
+    if price:
+        cards = [c for c in cards if not g.rested[c] and not _unrestable(g, c, src)]
     don_opt = ("don", "active" if who == me else "opp_active")
     limit = sel.count or 1
     while True:
@@ -264,13 +277,10 @@ def _rest_cards_or_don(g, frame, a, choice) -> None:
                 opts.append(don_opt)
             if sel.up_to:
                 opts.append(("choose_none",))
-            if len(opts) == 1 and not sel.up_to:
-                choice = opts[0]
-            else:
-                choice = g.ask(me, "choose", opts)
-                if choice is None:
-                    g.stack[-1] = frame[:5] + (("total", chosen, dons),)
-                    return
+            choice = g.ask(me, "choose", opts)  # a single option is taken at once (and traced)
+            if choice is None:
+                g.stack[-1] = frame[:5] + (("total", chosen, dons),)
+                return
         if choice[0] == "choose_none":
             break
         if choice[0] == "don":
@@ -423,11 +433,14 @@ def op_return_to_hand(g, frame, a, choice) -> None:
 
 @op("to_deck")
 def op_to_deck(g, frame, a, choice) -> None:
-    """Place cards at the top or bottom of their owner's deck; several cards: the player orders them
-    one at a time, the first chosen ends highest (SCENARIOS.md ``order``)."""
+    """Place cards at the top or bottom of their owner's deck; several cards: each owner orders their own
+    cards one at a time, the turn player first, the first chosen ends highest (SCENARIOS.md ``order``).
+    Rule 3-1-7: the owner of cards placed together decides their order, whoever's effect places them
+    ("at the bottom of the owner's deck", "Your opponent places 3 cards ... in any order"); rule 3-1-8: the
+    other player does not learn that order (``g.known`` of the other player loses those cards)."""
     src, inst = frame[1], frame[4]
     state = frame[5]
-    me = chooser_of(g, src, a)  # "Your opponent places 3 cards ... in any order": the opponent orders them
+    me = chooser_of(g, src, a)  # who chooses the cards and "top or bottom"
     position = a.param("position", "bottom")
     if not state or not isinstance(state[0], str) or state[0] == "removing":  # choosing the cards (choose_cards)
         chosen = _removing(frame)
@@ -453,19 +466,15 @@ def op_to_deck(g, frame, a, choice) -> None:
     _, cards, ordered, position = state
     if position == "any":  # "Return all cards in your hand to your deck and shuffle your deck": no order
         ordered = cards
-    by_owner = a.param("order_by") == "owner"
     if choice is not None:
         ordered = ordered + (choice[1],)
     while len(ordered) < len(cards):
         left = [c for c in cards if c not in ordered]
-        if by_owner:
-            # "in any order of the owner's choosing" (OP17-041) and "Place all Characters ... at the bottom of
-            # the owner's deck" (OP05-058 Q&A): each owner orders their own cards, the turn player first
-            # (rules 3-1-7, 1-3-10)
-            me = min((g.t.owner[c] for c in left), key=lambda o: o != g.active)
-            left = [c for c in left if g.t.owner[c] == me]
+        # each owner orders their own cards, the turn player first (rules 3-1-7, 1-3-10; card Q&A OP05-058)
+        owner = min((g.t.owner[c] for c in left), key=lambda o: o != g.active)
+        left = [c for c in left if g.t.owner[c] == owner]
         opts = [("order", c) for c in _distinct_numbers(g, left)]
-        pick = g.ask(me, "order", opts)
+        pick = g.ask(owner, "order", opts)
         if pick is None:
             g.stack[-1] = frame[:5] + (("ordering", cards, ordered, position),)
             return
@@ -483,6 +492,10 @@ def op_to_deck(g, frame, a, choice) -> None:
     else:
         for c in ordered:
             g.players[g.t.owner[c]].deck.insert(0, c)
+    for owner in (0, 1):
+        placed = [c for c in ordered if g.t.owner[c] == owner]
+        if len(placed) > 1:  # 3-1-8: the other player cannot confirm their order, so no place of them is known
+            g.known[1 - owner].difference_update(placed)
     if a.param("shuffle"):  # "return 20 cards from your trash to your deck and shuffle it" (OP05-080)
         from ..rules.zones import shuffle_deck
 

@@ -113,6 +113,17 @@ _CATEGORY_ZONE = {"Character": "character", "Leader": "leader", "Stage": "stage"
 _FIELD_ZONES = frozenset({"leader", "character", "stage", "don", "field"})
 
 
+def _with_cost_area(zones: tuple[str, ...], np, filters) -> tuple[str, ...]:
+    """``("field", "don")`` for bare "cards" on the field ("rest up to 1 of your opponent's cards", "rest 2 of
+    your cards:", "if you have 6 or more rested cards"), else ``zones``: the field is the Leader, Character,
+    Stage *and cost* areas (rule 3-1-2), so the DON!! cards of the cost area are among those cards. Only
+    with no filter other than active / rested: a type or a name no DON!! card has (select.count_of counts
+    the DON!! of the ``don`` zone by their state alone)."""
+    if tuple(zones) == ("field",) and np.category is None and not np.zones and all(f.key == "state" for f in filters):
+        return ("field", "don")
+    return tuple(zones)
+
+
 def _sel(t, source: _Source | None = None, default_zones: tuple[str, ...] = ()) -> Selector:
     """Finalise a target into a Selector, placing it in ``source`` (or its own / the default zones)."""
     if isinstance(t, Selector):
@@ -153,6 +164,7 @@ def _sel(t, source: _Source | None = None, default_zones: tuple[str, ...] = ()) 
             filters.insert(0, Filter("category", "==", np.category))
         if not zones and np.category:
             filters.insert(0, Filter("category", "==", np.category))
+    zones = _with_cost_area(zones, np, filters)
     if q.explicit_owner:
         owner = q.owner
     elif np.location_owner is not None:
@@ -752,18 +764,12 @@ class IRBuilder(Transformer):
             # "place 1 card at the top of your deck" after "look at all your Life cards" (ST13-004): a
             # plain card whose zone the effect implies (compiler._resolve_zones: the looked-at cards)
             return (Action("to_deck", _sel(ts, _UNPLACED), params=_params(position=pos)),)
-        acts = _each("to_deck", ts, ("character",), params=_params(position=pos))
-        if len(acts) == 1 and ("any_order", True) not in rest and acts[0].target.owner == "any" and (
-                acts[0].target.count is None and acts[0].target.ref is None and not acts[0].target.alternatives):
-            # "Place all Characters with a cost of 3 or less at the bottom of the owner's deck" (OP05-058): each
-            # owner orders their own cards, the turn player first (rule 3-1-7, card Q&A OP05-058)
-            acts = (replace(acts[0], params=_params(position=pos, order_by="owner")),)
-        return acts
+        # several cards: each owner orders their own (rule 3-1-7, actions.op_to_deck)
+        return _each("to_deck", ts, ("character",), params=_params(position=pos))
 
     def a_place_deck_owner_orders(self, ts, pos, *rest):
-        # "Place all of your opponent's Characters with a base cost of 1 at the bottom of the owner's deck in any
-        # order of the owner's choosing" (OP17-041): the cards' owner orders them (rule 3-1-7; op_to_deck)
-        return _each("to_deck", ts, ("character",), params=_params(position=pos, order_by="owner"))
+        # "... at the bottom of the owner's deck in any order of the owner's choosing" (OP17-041): as rule 3-1-7
+        return self.a_place_deck(ts, pos)
 
     def a_reorganize_place(self, pos, *rest):
         # "look at 2 cards from the top of your deck, reorganize them in any order and place them at the
@@ -960,15 +966,15 @@ class IRBuilder(Transformer):
         return _each("can_attack_active", ts, ("leader", "character"), duration=_dur(rest))
 
     def a_no_refresh_opp(self, ts):
-        return _each("no_refresh", ts, ("character",), params=_params(phase="opponent_next"))
+        return _each("no_refresh", ts, ("field",), params=_params(phase="opponent_next"))
 
     def a_no_refresh_next(self, ts):
         # "up to 1 of your opponent's Characters with a cost of 0 will not become active in the next Refresh
         # Phase" (OP05-094): the next Refresh Phase of the card's owner (actions.op_no_refresh)
-        return _each("no_refresh", ts, ("character",), params=_params(phase="owner_next"))
+        return _each("no_refresh", ts, ("field",), params=_params(phase="owner_next"))
 
     def a_no_refresh_self(self, ts):
-        return _each("no_refresh", ts, ("character",), params=_params(phase="your_next"))
+        return _each("no_refresh", ts, ("field",), params=_params(phase="your_next"))
 
     def a_base_power(self, target, n, *rest):
         return Action("set_base_power", target, amount=n, duration=_dur(rest))
@@ -2415,6 +2421,7 @@ def _count(owner: str, np: _NP, op: str, value) -> Condition:
     filters = np.filters
     if np.category and np.category != "DON" and not (set(zones) & {"character", "leader", "stage", "don"}):
         filters = (Filter("category", "==", np.category),) + filters
+    zones = _with_cost_area(zones, np, filters)
     return Condition("count", op, value, Selector(owner=owner, zones=zones, count=None, filters=filters))
 
 

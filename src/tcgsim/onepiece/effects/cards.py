@@ -378,7 +378,7 @@ def _selector(sel, counted: bool = False) -> str | None:
         return f"reference {sel.ref}"
     if sel.total and "don" in sel.zones:
         # "up to a total of N" over cards: one choice of up to N among all the named cards (select.candidates
-        # joins zones and alternatives); with DON!! cards only for rest (actions._rest_cards_or_don)
+        # joins zones and alternatives); with DON!! cards only for rest (actions.rest_cards_or_don)
         return "a total across choices"
     if set(sel.zones) - ZONES:
         return f"zone {sorted(set(sel.zones) - ZONES)}"
@@ -583,19 +583,20 @@ def _actions(actions, prev=()) -> str | None:
                     alt.ref is not None or alt.owner != a.target.owner or alt.alternatives or (
                         "don" in alt.zones and (alt.zones != ("don",) or alt.filters)) for alt in a.target.alternatives)):
             # "Rest up to 1 of your opponent's DON!! cards or Characters with a cost of 6 or less" (OP09-036):
-            # actions._rest_cards_or_don, one owner, unfiltered DON!! cards
+            # actions.rest_cards_or_don, one owner, unfiltered DON!! cards
             return "rest of DON!! cards among alternatives"
         if a.target is not None and a.op != "rest" and any("don" in alt.zones for alt in a.target.alternatives):
             # "Set this Character or up to 1 of your DON!! cards as active" (OP13-035): only "rest" offers the
-            # DON!! alternative (actions._rest_cards_or_don); elsewhere it would be silently dropped
+            # DON!! alternative (actions.rest_cards_or_don); elsewhere it would be silently dropped
             return f"{a.op} of DON!! cards among alternatives"
         if "don" in (a.target.zones if a.target else ()) and a.op not in ("rest", "set_active"):
             return f"{a.op} on DON!!"
         if a.op == "rest" and "don" in a.target.zones and len(a.target.zones) > 1:
-            # "Rest up to a total of 2 of your opponent's Characters or DON!! cards" (actions._rest_cards_or_don)
+            # "Rest up to a total of 2 of your opponent's Characters or DON!! cards" (actions.rest_cards_or_don)
             t = a.target
-            if set(t.zones) != {"character", "don"} or t.ref or t.alternatives or t.count is None or t.filters or (
-                    t.owner not in ("self", "opponent")):
+            # ... or "Rest up to 1 of your opponent's cards" (the field with its cost area, rule 3-1-2)
+            if set(t.zones) not in ({"character", "don"}, {"field", "don"}) or t.ref or t.alternatives or (
+                    t.count is None or t.filters or t.owner not in ("self", "opponent")):
                 return "rest of cards or DON!!"
             continue
         if a.op == "rest" and a.target.zones == ("don",) and a.target.count is None and (
@@ -609,9 +610,6 @@ def _actions(actions, prev=()) -> str | None:
             pass  # "Look at all of your Life cards and place them (the rest) back ... in any order" (_reorder_life)
         elif a.op == "to_life" and a.param("position") not in ("top", "bottom", "top_or_bottom", None):
             return f"to_life position {a.param('position')}"
-        if a.param("order_by") is not None and (a.op != "to_deck" or a.param("order_by") != "owner" or (
-                a.target is None or a.target.ref is not None or a.target.alternatives)):
-            return "order by the owner"  # actions.op_to_deck: each owner's cards, the turn player's first
         if a.op == "return_don" and (a.target is not None or a.param("or_more")):
             return "return_don with a choice"
         if a.target is not None and a.target.position == "top_or_bottom" and (a.target.count or 1) != 1:

@@ -126,6 +126,10 @@ def can_pay(g, src: int, eff) -> bool:
                 if not _rest_options(g, src, c.target):
                     return False
                 continue
+            if "don" in c.target.zones:  # "rest 2 of your cards:" (the cost area's DON!! too, rule 3-1-2)
+                if rest_count(g, src, c.target) < (c.target.count or 1):
+                    return False
+                continue
             cards = resolve_ref(g, src, c.target) if c.target.ref else candidates(g, src, c.target)
             if c.target.ref == "this":
                 if g.rested[src] or not g.on_field(src) or _unrestable(g, src, src):
@@ -188,7 +192,8 @@ def can_carry_out(g, src: int, actions) -> bool:
             continue
         sel = _own(sel)
         if "don" in sel.zones:
-            if count_of(g, src, sel) < sel.count:
+            # "you may rest 2 of your cards instead": only active cards and DON!! can be rested (1-3-2-1)
+            if (rest_count(g, src, sel) if a.op == "rest" else count_of(g, src, sel)) < sel.count:
                 return False
             continue
         cards = candidates(g, src, sel)
@@ -202,17 +207,28 @@ def can_carry_out(g, src: int, actions) -> bool:
 
 
 def _rest_options(g, src: int, sel) -> list[tuple]:
-    """The choices for a rest cost with alternatives: each active card of a card alternative, and an
-    active DON!! card (``("don", "active")``) for a DON!! alternative."""
+    """The choices for resting one of the cards ``sel`` names as a cost or a replacement ("rest your <X>
+    attribute Leader or 1 of your DON!! cards", "rest 2 of your cards"): each active card that may be rested
+    (``("choose", id)``) and, where DON!! cards are named, an active DON!! card of the cost area
+    (``("don", "active")``). A rested card is not among them: resting it is no action (1-3-2-1), so it
+    pays nothing. ``sel`` is read for its alternatives, or as a whole when it has none."""
     opts = []
-    for alt in sel.alternatives:
-        if "don" in alt.zones:
-            if g.players[g.t.owner[src]].don_active:
-                opts.append(("don", "active"))
-        else:
+    for alt in sel.alternatives or (sel,):
+        if "don" in alt.zones and g.players[g.t.owner[src]].don_active:
+            opts.append(("don", "active"))
+        alt = replace(alt, zones=tuple(z for z in alt.zones if z != "don"))
+        if alt.zones:
             opts.extend(("choose", x) for x in candidates(g, src, alt)
                         if not g.rested[x] and not _unrestable(g, x, src))
     return opts
+
+
+def rest_count(g, src: int, sel) -> int:
+    """How many of the cards ``sel`` names can be rested now as a cost or a replacement: the options of
+    ``_rest_options``, each active DON!! card counting once."""
+    opts = _rest_options(g, src, sel)
+    n = sum(1 for o in opts if o[0] == "choose")
+    return n + g.players[g.t.owner[src]].don_active if ("don", "active") in opts else n
 
 
 def _unrestable(g, cid: int, src: int) -> bool:
@@ -371,6 +387,10 @@ def cost_frame(g, frame, choice) -> None:
                 g.rested[choice[1]] = 1
                 if g.t.whens:
                     hooks.fire_event(g, "rested", choice[1])
+        elif "don" in c.target.zones:  # "rest 2 of your cards:", DON!! cards included (rule 3-1-2)
+            from .actions import rest_cards_or_don
+
+            rest_cards_or_don(g, frame, _cost_action(c), choice, price=True)
         else:
             chosen = choose_cards(g, frame, c.target, me, choice, inst, state_index=5, exact=True,
                              extra_filter=lambda x: not g.rested[x] and not _unrestable(g, x, src))

@@ -104,7 +104,7 @@ Action ops (``ACTION_OPS``; "t" = the target selector, "n" = amount)
 one-shot: ``ko`` t (10-2-1) | ``rest`` t | ``set_active`` t | ``draw`` n (``up_to``) | ``trash`` t
 (from hand / field / deck top / Life; ``until_count``: trash until that many remain) |
 ``return_to_hand`` t (field -> owner's hand) | ``add_to_hand`` t (from trash / deck / Life / looked) |
-``to_deck`` t (``position`` top / bottom / top_or_bottom; ``order_by`` owner: each owner orders their cards) | ``to_life`` t (``position``, ``face``,
+``to_deck`` t (``position`` top / bottom / top_or_bottom; each owner orders their cards, rule 3-1-7) | ``to_life`` t (``position``, ``face``,
 ``life_owner`` self / opponent / owner / same) | ``play`` t (``rested``) | ``look`` t (deck or Life top
 n; later targets in zone ``looked``) | ``reveal`` t | ``select`` t (sets "it") | ``add_don`` n
 (from the DON!! deck, ``state`` active / rested) | ``give_don`` t n (``state`` rested: from the cost
@@ -310,6 +310,16 @@ class Effect:
     actions: tuple[Action, ...] = ()
     event: Event | None = None
     text: str = ""
+
+    @property
+    def in_hand(self) -> bool:
+        """Whether this permanent effect is valid in its card's owner's hand rather than on the field: every
+        action is on "this card in your hand" (e.g. "... give this card in your hand −3 cost", PRB02-014).
+        Rule 2-8-2: a card's text is valid only in its area "unless otherwise specified"; this specifies the
+        hand, so the effect applies there and not once the card is on the field."""
+        return self.kind == "permanent" and bool(self.actions) and all(
+            a.target is not None and a.target.ref == "this" and tuple(a.target.zones) == ("hand",)
+            for a in self.actions)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ def zone_cards(g, player: int, zone: str, ctx=None) -> list[int]:
     if zone == "stage":
         return [p.stage] if p.stage >= 0 else []
     if zone == "field":
-        return [p.leader, *p.characters, *((p.stage,) if p.stage >= 0 else ())]
+        return list(p.field_cards())
     if zone == "hand":
         return list(p.hand)
     if zone == "trash":

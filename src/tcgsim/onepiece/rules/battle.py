@@ -41,7 +41,7 @@ def declare_attack(g, attacker: int, target: int) -> None:
     if g.t.whens:
         hooks.fire_event(g, "attack", attacker)
         hooks.fire_event(g, "rested", attacker)  # "When this Character becomes rested": by attacking
-    hooks.fire(g, hooks.ON_OPPONENT_ATTACK, (opp.leader, *opp.characters))
+    hooks.fire(g, hooks.ON_OPPONENT_ATTACK, opp.field_cards())  # a Stage's too (2-8-2)
 
 
 @handler("attack_cost")
@@ -168,7 +168,7 @@ def counter_step(g, frame, choice) -> None:
             # "When this Leader ... is attacked" (OP03-001): the target once the Block Step is over, before
             # the Counters; a [Blocker] that took the attack made the Leader no longer attacked (card Q&A)
             hooks.fire_event(g, "attacked", b[1])
-        hooks.fire(g, hooks.WHEN_ATTACKED, (p.leader, *p.characters))
+        hooks.fire(g, hooks.WHEN_ATTACKED, p.field_cards())
         return
     if choice is None:
         choice = g.ask(d, "counter", counter_options(g, d))

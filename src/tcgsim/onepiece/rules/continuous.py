@@ -129,7 +129,9 @@ def _static_actions(g, op: str):
     from ..effects.select import condition_holds
 
     for src, eff, acts in entries:
-        if g.on_field(src) and not (g.mods and negated(g, src)) and all(
+        # rule 2-8-2: on the field, or in the hand where the text says so ("this card in your hand")
+        where = src in g.players[g.t.owner[src]].hand if eff.in_hand else g.on_field(src)
+        if where and not (g.mods and negated(g, src)) and all(
                 condition_holds(g, src, c) for c in eff.conditions):
             for a in acts:
                 yield src, 0, a

@@ -54,7 +54,7 @@ def main_options(g) -> list[tuple]:
             opts.append(("play", cid))
     # 6-5-4-1: [Activate: Main] effects of the Leader, Characters and Stage.
     timed = g.t.timed
-    for cid in (p.leader, *p.characters, *((p.stage,) if p.stage >= 0 else ())):
+    for cid in p.field_cards():
         idxs = timed[cid].get("activate_main")
         if idxs:
             for idx in idxs:
@@ -113,8 +113,8 @@ def main_phase(g, frame, choice) -> None:
             g.phase = "main"
             g.stack[-1] = ("main", 1)
             me, opp = g.players[g.active], g.players[1 - g.active]
-            hooks.fire(g, hooks.START_OF_MAIN, (me.leader, *me.characters))
-            hooks.fire(g, hooks.START_OF_MAIN, (opp.leader, *opp.characters))
+            hooks.fire(g, hooks.START_OF_MAIN, me.field_cards())
+            hooks.fire(g, hooks.START_OF_MAIN, opp.field_cards())
             return
         g.phase = "main"
         g.ask(g.active, "main", main_options(g))

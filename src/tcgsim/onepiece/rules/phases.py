@@ -35,7 +35,7 @@ def refresh(g, frame, choice) -> None:
     if g.mods:
         from .continuous import NO_REFRESH, card_flag
 
-        for cid in (p.leader, *p.characters, *((p.stage,) if p.stage >= 0 else ())):
+        for cid in p.field_cards():
             if not card_flag(g, cid, NO_REFRESH):
                 rested[cid] = 0
     else:
@@ -91,8 +91,8 @@ def end_phase(g, frame, choice) -> None:
         g.stack[-1] = ("end_phase", 1)
         me, opp = g.players[g.active], g.players[1 - g.active]
         # Queued in resolution order: the turn player's effects first (6-6-1-1-2).
-        hooks.fire(g, hooks.END_OF_YOUR_TURN, (me.leader, *me.characters, *([me.stage] if me.stage >= 0 else ())))
-        hooks.fire(g, hooks.END_OF_OPPONENT_TURN, (opp.leader, *opp.characters, *([opp.stage] if opp.stage >= 0 else ())))
+        hooks.fire(g, hooks.END_OF_YOUR_TURN, me.field_cards())
+        hooks.fire(g, hooks.END_OF_OPPONENT_TURN, opp.field_cards())
         return
     if g.mods and _run_delayed(g):
         return  # delayed "at the end of this turn" effects resolve first (6-6-1-2); then back here

@@ -44,6 +44,11 @@ class PlayerState:
         self.damaged_at_zero = False
         self.conceded = False
 
+    def field_cards(self) -> tuple[int, ...]:
+        """The player's Leader, Characters (field order) and Stage: the cards of the field whose text is valid
+        there (rules 3-1-2, 2-8-2); the cost area's DON!! cards are counts, not ids."""
+        return (self.leader, *self.characters, self.stage) if self.stage >= 0 else (self.leader, *self.characters)
+
     def clone(self) -> "PlayerState":
         p = PlayerState.__new__(PlayerState)
         p.leader = self.leader
