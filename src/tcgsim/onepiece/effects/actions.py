@@ -142,6 +142,10 @@ def op_ko(g, frame, a, choice) -> None:
             and not cv.prohibited(g, c, "be_ko", by="effect", source=frame[1])]
     if frame[4] in g.ctx:
         set_ctx(g, frame[4], it=done, did=bool(done))
+        if frame[0] == "cost" and len(done) < len(chosen):
+            # a K.O. cost whose Character cannot be K.O.'d is not paid: the effect does not resolve (rule
+            # 8-3-1-3-1; card Q&A qa_op05.md OP05-087 q1: OP03-088 Fukurou chosen for Hakuba's cost)
+            set_ctx(g, frame[4], paid=False)
     for c in reversed(done):  # each K.O. is a frame: the first chosen is K.O.'d first
         ko(g, c, by_effect=True, source=frame[1])
     # "K.O. up to 1 of your opponent's Stages" (OP02-118): the card text extends K.O. (10-2-1-2) to a
