@@ -1208,11 +1208,14 @@ def op_can_attack_active(g, frame, a, choice) -> None:
 
 
 @op("deal_damage")
+@op("take_damage")
 def op_deal_damage(g, frame, a, choice) -> None:
     """Deal N damage to a Leader (rule 4-6): each point takes the top Life card (its [Trigger] may be
-    used); a point dealt with no Life left meets the loss condition of rule 1-2-1-1-1."""
+    used); a point dealt with no Life left meets the loss condition of rule 1-2-1-1-1. ``take_damage``
+    ("you take 1 damage") is damage to the effect's owner's own Leader."""
     me = g.t.owner[frame[1]]
-    who = 1 - me if a.target is None or a.target.owner != "self" else me
+    own = a.op == "take_damage" or a.target is not None and a.target.owner == "self"
+    who = me if own else 1 - me
     g.stack.pop()
     for _ in range(a.amount or 1):
         g.stack.append(("effect_damage", who))
