@@ -142,6 +142,10 @@ def op_ko(g, frame, a, choice) -> None:
             and not cv.prohibited(g, c, "be_ko", by="effect", source=frame[1])]
     if frame[4] in g.ctx:
         set_ctx(g, frame[4], it=done, did=bool(done))
+        if frame[0] == "cost" and len(done) < len(chosen):
+            # a K.O. cost whose Character cannot be K.O.'d is not paid: the effect does not resolve (rule
+            # 8-3-1-3-1; card Q&A qa_op05.md OP05-087 q1: OP03-088 Fukurou chosen for Hakuba's cost)
+            set_ctx(g, frame[4], paid=False)
     for c in reversed(done):  # each K.O. is a frame: the first chosen is K.O.'d first
         ko(g, c, by_effect=True, source=frame[1])
     # "K.O. up to 1 of your opponent's Stages" (OP02-118): the card text extends K.O. (10-2-1-2) to a
@@ -1220,11 +1224,14 @@ def op_can_attack_active(g, frame, a, choice) -> None:
 
 
 @op("deal_damage")
+@op("take_damage")
 def op_deal_damage(g, frame, a, choice) -> None:
     """Deal N damage to a Leader (rule 4-6): each point takes the top Life card (its [Trigger] may be
-    used); a point dealt with no Life left meets the loss condition of rule 1-2-1-1-1."""
+    used); a point dealt with no Life left meets the loss condition of rule 1-2-1-1-1. ``take_damage``
+    ("you take 1 damage") is damage to the effect's owner's own Leader."""
     me = g.t.owner[frame[1]]
-    who = 1 - me if a.target is None or a.target.owner != "self" else me
+    own = a.op == "take_damage" or a.target is not None and a.target.owner == "self"
+    who = me if own else 1 - me
     g.stack.pop()
     for _ in range(a.amount or 1):
         g.stack.append(("effect_damage", who))

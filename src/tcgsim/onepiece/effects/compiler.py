@@ -209,6 +209,7 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
     event = None
     sentence_kinds: list[str] = []
     any_optional_replacement = False
+    prev = None  # the kind and tokens of the previous sentence
     for sent in sentences:
         if not sent:
             continue
@@ -225,7 +226,13 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
             if event is not None:
                 raise _Unsupported(_fragment(head_text, sent), "two activation events", sent[0].pos)
             event = s.event
-        actions.extend(s.actions)
+        if s.kind == "then" and _after_post_if(actions, prev):
+            # "Draw 1 card if you have 3 or less cards in your hand. Then, ..." (OP05-047): the text after
+            # a failed "if" is not resolved (rule 4-10-1; card Q&A qa_op05.md OP05-047 q1: no +1000)
+            actions[-1] = replace(actions[-1], body=actions[-1].body + s.actions)
+        else:
+            actions.extend(s.actions)
+        prev = (s.kind, sent)
     if player is not None:
         choose = Action("choose_one", player=player, options=_options(option_lines), then=choice_then)
         if choice_if is not None:
@@ -261,6 +268,13 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
             )
         )
     return effs
+
+
+def _after_post_if(actions: list[Action], prev: tuple[str, list[Tok]] | None) -> bool:
+    """Whether the previous sentence (``prev``: its kind and tokens) was one plain "A if C." (the
+    condition written after the action, build.item_post_if), whose "if" a following "Then," depends on."""
+    return (prev is not None and prev[0] == "actions" and not _is_word(prev[1][0], "if")
+            and bool(actions) and actions[-1].op == "if")
 
 
 def _fold_choose_cost(actions: tuple[Action, ...]) -> tuple[Action, ...]:

@@ -93,15 +93,16 @@ def battle_check(g, frame, choice) -> None:
 
 @handler("block_step")
 def block_step(g, frame, choice) -> None:
-    """Rule 7-1-2: the defender may rest one active [Blocker] Character (not the attacked card) to make it
-    the new target (10-1-4-1); not against [Unblockable] (10-1-7-1). [On Block] then fires (10-2-15)."""
+    """Rule 7-1-2: the defender may rest one active [Blocker] card, a Character or a Leader with [Blocker]
+    (not the attacked card), to make it the new target (10-1-4-1; OP05-022 q1: a Leader with [Blocker]);
+    not against [Unblockable] (10-1-7-1). [On Block] then fires (10-2-15)."""
     attacker, target, orig, left = g.battle
     d = 1 - g.active
     if choice is None:
         opts = []
         if not has_keyword(g, attacker, KW_UNBLOCKABLE) and not (g.mods and blocker_forbidden(g, d, attacker)):
             rested = g.rested
-            for c in g.players[d].characters:
+            for c in (g.players[d].leader, *g.players[d].characters):
                 if c != target and not rested[c] and has_keyword(g, c, KW_BLOCKER) and not (
                         g.mods and card_flag(g, c, CANNOT_BLOCK)) and not (
                         # [Blocker] rests it: not for a card that "cannot be rested" (rules Q&A)
