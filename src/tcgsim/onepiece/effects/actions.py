@@ -413,6 +413,8 @@ def op_return_to_hand(g, frame, a, choice) -> None:
             return
     field = _field_zones(g, chosen)
     for c in chosen:
+        # 3-10-3: a Life card looked at and placed back in Life keeps its face (unless the text turns it)
+        keep = g.face_up[c] if c in g.players[g.t.owner[c]].life else 0
         remove_from_zone(g, c)
         g.players[g.t.owner[c]].hand.append(c)
     for c, _zone in field:  # "When your opponent's Character is returned to the owner's hand by your effect" (EB02-023)
@@ -997,7 +999,8 @@ def op_cannot(g, frame, a, choice) -> None:
 @op("to_life")
 def op_to_life(g, frame, a, choice) -> None:
     """Add cards to the top or bottom of a Life area (face-down unless stated, rules Q&A); nobody looks
-    at a card added from the deck (rules Q&A). ``life_owner``: ``self``/``opponent``/``same`` (each
+    at a card added from the deck (rules Q&A). A card that was already in a Life area (looked at and
+    placed back, ST07-008) keeps its face (rule 3-10-3). ``life_owner``: ``self``/``opponent``/``same`` (each
     card to its owner's Life)."""
     state = frame[5]
     if a.param("position") == "any_order":
@@ -1027,6 +1030,8 @@ def op_to_life(g, frame, a, choice) -> None:
     face_up = a.param("face") == "face_up"
     field = _field_zones(g, chosen)
     for c in chosen:
+        # 3-10-3: a Life card looked at and placed back in Life keeps its face (unless the text turns it)
+        keep = g.face_up[c] if c in g.players[g.t.owner[c]].life else 0
         remove_from_zone(g, c)
         who = me if where == "self" else (1 - me if where == "opponent" else g.t.owner[c])
         if g.t.owner[c] != who:  # a card always goes to its owner's zones
@@ -1036,7 +1041,7 @@ def op_to_life(g, frame, a, choice) -> None:
             life.insert(0, c)
         else:
             life.append(c)
-        g.face_up[c] = 1 if face_up else 0
+        g.face_up[c] = 1 if face_up else keep
     _report_removed(g, frame, field)
     finish(g, frame, it=chosen, did=bool(chosen))
 
