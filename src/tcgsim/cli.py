@@ -117,6 +117,34 @@ def scenario_run(
 
 
 # ----------------------------------------------------------------------------------------------------------
+# tcgsim rules ...
+# ----------------------------------------------------------------------------------------------------------
+
+rules_app = typer.Typer(help="The rules checklist and the tests that cite it.", no_args_is_help=True)
+app.add_typer(rules_app, name="rules")
+
+
+@rules_app.command("map")
+def rules_map_command(
+    check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 if docs/checklist.md is stale."),
+) -> None:
+    """Write docs/checklist.md: every checklist line with the tests that cite its rule numbers."""
+    from tcgsim import rules_map
+
+    try:
+        page, lines, cites = rules_map.generate()
+    except FileNotFoundError as error:
+        raise UserError(f"rules map: {error}") from error
+    missing = len(rules_map.uncited(lines, cites))
+    if check:
+        stale = not rules_map.PAGE.exists() or rules_map.PAGE.read_text(encoding="utf-8") != page
+        print(f"{rules_map.PAGE}: {'stale' if stale else 'up to date'}")
+        raise typer.Exit(1 if stale else 0)
+    rules_map.PAGE.write_text(page, encoding="utf-8")
+    print(f"wrote {rules_map.PAGE}: {len(lines) - missing} of {len(lines)} lines with a citing test")
+
+
+# ----------------------------------------------------------------------------------------------------------
 # tcgsim simulate / replay / bench
 # ----------------------------------------------------------------------------------------------------------
 

@@ -1,0 +1,268 @@
+"""The rules map: which tests cite which line of the rules checklist, generated into ``docs/checklist.md``.
+
+The checklist (``../shared/rules/CHECKLIST.md``) is a list of lines, each starting with its rule numbers
+(``- [ ] 8-6-1 / 8-6-1-1 — paraphrase``) or ``QA`` (a rules Q&A behaviour). Tests cite rules themselves:
+
+- a scenario file (tests/scenarios/**/*.yaml, SCENARIOS.md; and the shared worked examples in
+  ``../shared/scenarios/``) by its ``source:`` text;
+- a pytest test (tests/**/test_*.py) by its name (``test_6_5_3_1_...``: a run of two or more numbers
+  joined by ``_``) or its docstring.
+
+A citation counts only if it names a rule number exactly: ``8-6-1`` cites 8-6-1, not 8-6 nor 8-6-1-1.
+In text a rule number is a run like ``8-6-1`` not glued to a letter or digit (so card numbers such as
+``OP01-004`` are not rules); ``A..B`` ranges (``2-7-2..2-7-4``, ``6-6-1-1-2..4``) cite every number in
+them. A ``QA`` line, which has no number, is cited as ``QA S.N``: the N-th QA line of checklist section S
+(``QA 8.1``). Scenarios that are expected to fail (known defects, effects/known_defects.toml) cite nothing.
+
+``tcgsim rules map`` writes the page; tests/rules/test_checklist_map.py fails when the committed page
+differs from the generated one or when a line has no citing test outside its allow-list.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]  # the repository (src/tcgsim/rules_map.py)
+SHARED = ROOT.parent / "shared"
+CHECKLIST = SHARED / "rules" / "CHECKLIST.md"
+PARAPHRASES = ROOT / "docs" / "checklist-lines.toml"
+PAGE = ROOT / "docs" / "checklist.md"
+
+_NUMBER = r"\d+(?:-\d+)+"
+# a rule number (or A..B range) in free text, not part of a card number (OP01-004) or a longer token
+_CITED = re.compile(rf"(?<![\w-])({_NUMBER})(?:\.\.(\d+(?:-\d+)*))?(?![\w-])")
+_QA = re.compile(r"(?<![\w])QA (\d+)\.(\d+)(?![\d.]*\d)")
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_SECTION = re.compile(r"^## (\d+)\. (.+)$")
+_LINE = re.compile(r"^- \[[ xX]\] (.+?) — (.+)$")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One checklist line: its section (number, title), ``label`` (the text before the dash, e.g.
+    ``8-6-1`` or ``QA 8.1`` for a Q&A line), the rule ``numbers`` it names, and its checklist ``text``."""
+
+    section: int
+    title: str
+    label: str
+    numbers: tuple[str, ...]
+    text: str
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """What a test must cite to cite this line: its rule numbers, or its ``QA S.N`` label."""
+        return self.numbers or (self.label,)
+
+
+def expand(first: str, last: str | None = None) -> list[str]:
+    """The rule numbers of ``first..last``: ``expand("2-7-2", "2-7-4")`` = 2-7-2, 2-7-3, 2-7-4; a short
+    ``last`` replaces the tail (``6-6-1-1-2..4``); ``last`` None gives ``[first]``. An ``A..B`` that does
+    not count up in its last part is taken as its two ends."""
+    if last is None:
+        return [first]
+    head = first.split("-")
+    tail = last.split("-")
+    end = head[: len(head) - len(tail)] + tail
+    if end[:-1] != head[:-1] or int(end[-1]) < int(head[-1]):
+        return [first, "-".join(end)]
+    return ["-".join(head[:-1] + [str(i)]) for i in range(int(head[-1]), int(end[-1]) + 1)]
+
+
+def cited_in_text(text: str) -> set[str]:
+    """Rule numbers and ``QA S.N`` labels cited in free text (a ``source:`` or a docstring)."""
+    found = {n for m in _CITED.finditer(text) for n in expand(m.group(1), m.group(2))}
+    found |= {f"QA {m.group(1)}.{m.group(2)}" for m in _QA.finditer(text)}
+    return found
+
+
+def cited_in_name(name: str) -> set[str]:
+    """Rule numbers in a pytest test name: each run of two or more all-digit ``_`` parts
+    (``test_6_5_3_1_x`` cites 6-5-3-1; ``test_2_12_to_2_17`` cites 2-12 and 2-17)."""
+    found, run = set(), []
+    for part in name.split("_") + [""]:
+        if part.isdigit():
+            run.append(part)
+            continue
+        if len(run) >= 2:
+            found.add("-".join(run))
+        run = []
+    return found
+
+
+def parse_checklist(text: str) -> list[Line]:
+    """The lines of CHECKLIST.md, in order. Raises ``ValueError`` for a line that names neither rule
+    numbers nor ``QA``."""
+    lines, section, title, qa = [], 0, "", 0
+    for raw in text.splitlines():
+        m = _SECTION.match(raw)
+        if m:
+            section, title, qa = int(m.group(1)), m.group(2), 0
+            continue
+        m = _LINE.match(raw)
+        if not m:
+            continue
+        label, body = m.group(1).strip(), m.group(2).strip()
+        if label == "QA":
+            qa += 1
+            lines.append(Line(section, title, f"QA {section}.{qa}", (), body))
+            continue
+        numbers = []
+        for part in label.split("/"):
+            m2 = re.fullmatch(rf"\s*({_NUMBER})(?:\.\.(\d+(?:-\d+)*))?\s*", part)
+            if not m2:
+                raise ValueError(f"checklist line {label!r}: not a rule number: {part!r}")
+            numbers += [n for n in expand(m2.group(1), m2.group(2)) if n not in numbers]
+        lines.append(Line(section, title, label, tuple(numbers), body))
+    return lines
+
+
+# --------------------------------------------------------------------------- citations
+@dataclass
+class Citations:
+    """``by_key[key]``: the ids of the tests citing rule number (or QA label) ``key``, sorted."""
+
+    by_key: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, test: str, keys) -> None:
+        for k in keys:
+            self.by_key.setdefault(k, []).append(test)
+
+    def tests(self, key: str) -> list[str]:
+        return sorted(set(self.by_key.get(key, ())))
+
+
+def _expected_failures(root: Path) -> set[Path]:
+    from tcgsim.onepiece.effects.cards import known_defects
+
+    return {(root / e["scenario"]).resolve() for e in known_defects()}
+
+
+def scenario_citations(files, game: str, base: Path, cites: Citations, skip=frozenset()) -> None:
+    """Add the ``source:`` citations of the scenario ``files`` of ``game`` (``onepiece`` when the file names
+    none), named by their path relative to ``base``; files in ``skip`` are left out."""
+    for path in sorted(files):
+        if path.resolve() in skip:
+            continue
+        doc = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
+        if not isinstance(doc, dict) or doc.get("game", "onepiece") != game:
+            continue
+        cites.add(os.path.relpath(path, base), cited_in_text(str(doc.get("source") or "")))
+
+
+def pytest_citations(files, base: Path, cites: Citations) -> None:
+    """Add the citations of every ``test_*`` function (module level or in a class) of the pytest ``files``:
+    its name and its docstring; ids are ``PATH::NAME`` (``PATH::CLASS::NAME``) relative to ``base``."""
+    for path in sorted(files):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        rel = path.relative_to(base).as_posix()
+        for node, prefix in _test_functions(tree):
+            keys = cited_in_name(node.name) | cited_in_text(ast.get_docstring(node) or "")
+            cites.add(f"{rel}::{prefix}{node.name}", keys)
+
+
+def _test_functions(tree):
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
+            yield node, ""
+        elif isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
+            for sub in node.body:
+                if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)) and sub.name.startswith("test"):
+                    yield sub, f"{node.name}::"
+
+
+def onepiece_citations(root: Path = ROOT) -> Citations:
+    """Every ONE PIECE test's citations: scenario files under tests/ and the shared worked examples, and
+    the pytest tests outside tests/bleach. Ids are relative to tests/."""
+    tests = root / "tests"
+    cites = Citations()
+    skip = _expected_failures(root)
+    scenario_citations(tests.rglob("*.y*ml"), "onepiece", tests, cites, skip)
+    scenario_citations((root.parent / "shared" / "scenarios").glob("*.yaml"), "onepiece", tests, cites)
+    pytest_citations((p for p in tests.rglob("test_*.py") if "bleach" not in p.relative_to(tests).parts),
+                     tests, cites)
+    return cites
+
+
+# --------------------------------------------------------------------------- the page
+def load_paraphrases(path: Path = PARAPHRASES) -> dict[str, dict]:
+    """``docs/checklist-lines.toml``: ``[line."LABEL"]`` tables with ``text`` (the paraphrase written for
+    this project) and optional ``untested`` (why no test cites the line yet)."""
+    if not path.exists():
+        return {}
+    return tomllib.loads(path.read_text(encoding="utf-8")).get("line", {})
+
+
+def uncited(lines: list[Line], cites: Citations) -> list[Line]:
+    """The lines none of whose keys a test cites."""
+    return [ln for ln in lines if not any(cites.tests(k) for k in ln.keys)]
+
+
+def _tested_cell(line: Line, cites: Citations, note: str | None) -> str:
+    parts = []
+    for k in line.keys:
+        tests = cites.tests(k)
+        listed = ", ".join(f"`{t}`" for t in tests) if tests else "none"
+        parts.append(listed if len(line.keys) == 1 else f"{k}: {listed}")
+    cell = "; ".join(parts)
+    if not any(cites.tests(k) for k in line.keys):
+        cell = "**no test yet**" + (f" — {note}" if note else "")
+    return cell.replace("|", "\\|")
+
+
+HEADER = """# Rules checklist coverage
+
+<!-- Generated by `tcgsim rules map` from ../shared/rules/CHECKLIST.md, docs/checklist-lines.toml and the
+tests' own citations. Do not edit by hand: edit the tests or docs/checklist-lines.toml and regenerate. -->
+
+This page maps every line of the conformance checklist (`../shared/rules/CHECKLIST.md`, Comprehensive
+Rules v1.2.0 plus the rules Q&A) to the tests that cite it. Each row starts with the line's rule numbers
+(or `QA S.N`, the N-th rules-Q&A line of checklist section S); the paraphrase is written for this project.
+
+How citations are found (src/tcgsim/rules_map.py):
+
+- a scenario file (`tests/scenarios/**/*.yaml`, and the shared worked examples `../shared/scenarios/`)
+  cites what its `source:` names; a pytest test cites the numbers of its name (`test_6_5_3_1_...`: a run
+  of two or more numbers joined by `_`) and of its docstring;
+- a citation counts only if it names the rule number exactly: `8-6-1` cites 8-6-1, not 8-6 nor 8-6-1-1;
+  a number is a run like `8-6-1` not glued to a letter (card numbers such as `OP01-004` are not rules);
+  `A..B` ranges cite every number in them; a rules-Q&A line is cited as `QA 8.1`;
+- scenarios that are expected to fail (known defects) cite nothing.
+
+A line with several rule numbers lists the tests per number ("none" where no test cites that number).
+Paths are relative to `tests/`. Lines no test cites yet are in the allow-list of
+`tests/rules/test_checklist_map.py`, which may only shrink.
+"""
+
+
+def render(lines: list[Line], cites: Citations, paraphrases: dict[str, dict]) -> str:
+    """The Markdown page: a summary, then one table per checklist section."""
+    missing = uncited(lines, cites)
+    partly = [ln for ln in lines if ln not in missing and not all(cites.tests(k) for k in ln.keys)]
+    out = [HEADER,
+           f"Lines with a citing test: {len(lines) - len(missing)} of {len(lines)} "
+           f"({len(partly)} of them with a rule number no test cites); no test yet: {len(missing)}.\n"]
+    section = None
+    for ln in lines:
+        if ln.section != section:
+            section = ln.section
+            out.append(f"\n## {ln.section}. {ln.title}\n\n| Rule(s) | Line (paraphrase) | Tested in |\n"
+                       "| --- | --- | --- |")
+        entry = paraphrases.get(ln.label, {})
+        text = (entry.get("text") or ln.text).replace("|", "\\|")
+        out.append(f"| {ln.label} | {text} | {_tested_cell(ln, cites, entry.get('untested'))} |")
+    return "\n".join(out) + "\n"
+
+
+def generate(root: Path = ROOT, checklist: Path = CHECKLIST) -> tuple[str, list[Line], Citations]:
+    """The page text for the repository at ``root``, with the checklist lines and citations it used.
+    Raises ``FileNotFoundError`` when the checklist is missing."""
+    lines = parse_checklist(checklist.read_text(encoding="utf-8"))
+    cites = onepiece_citations(root)
+    return render(lines, cites, load_paraphrases(root / "docs" / "checklist-lines.toml")), lines, cites
