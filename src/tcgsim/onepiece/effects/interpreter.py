@@ -56,11 +56,17 @@ def start_effect(g, src: int, eidx: int, stage: int = 0) -> None:
     inst = g.next_inst
     g.next_inst += 1
     g.ctx[inst] = EMPTY_CTX
+    i = queue_index(g)
+    g.stack[i:i] = [("effect_end", inst), ("effect", src, eidx, stage, inst)]
+
+
+def queue_index(g) -> int:
+    """Where :func:`start_effect` inserts the next queued effect: below the effect frames on top of the stack."""
     stack = g.stack
     i = len(stack)
     while i and stack[i - 1][0] in _EFFECT_FRAMES:
         i -= 1
-    stack[i:i] = [("effect_end", inst), ("effect", src, eidx, stage, inst)]
+    return i
 
 
 def set_ctx(g, inst: int, **kw) -> None:
