@@ -144,26 +144,27 @@ def _expected_failures(root: Path) -> set[Path]:
     return {(root / e["scenario"]).resolve() for e in known_defects()}
 
 
-def scenario_citations(files, game: str, base: Path, cites: Citations, skip=frozenset()) -> None:
-    """Add the ``source:`` citations of the scenario ``files`` of ``game`` (``onepiece`` when the file names
-    none), named by their path relative to ``base``; files in ``skip`` are left out."""
+def scenario_citations(files, game: str, base: Path, cites: Citations, skip=frozenset(), parse=cited_in_text) -> None:
+    """Add the ``source:`` citations (read by ``parse``) of the scenario ``files`` of ``game`` (``onepiece``
+    when the file names none), named by their path relative to ``base``; files in ``skip`` are left out."""
     for path in sorted(files):
         if path.resolve() in skip:
             continue
         doc = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
         if not isinstance(doc, dict) or doc.get("game", "onepiece") != game:
             continue
-        cites.add(os.path.relpath(path, base), cited_in_text(str(doc.get("source") or "")))
+        cites.add(os.path.relpath(path, base), parse(str(doc.get("source") or "")))
 
 
-def pytest_citations(files, base: Path, cites: Citations) -> None:
+def pytest_citations(files, base: Path, cites: Citations, parse=cited_in_text, names=cited_in_name) -> None:
     """Add the citations of every ``test_*`` function (module level or in a class) of the pytest ``files``:
-    its name and its docstring; ids are ``PATH::NAME`` (``PATH::CLASS::NAME``) relative to ``base``."""
+    its name (read by ``names``) and its docstring (read by ``parse``); ids are ``PATH::NAME``
+    (``PATH::CLASS::NAME``) relative to ``base``."""
     for path in sorted(files):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         rel = path.relative_to(base).as_posix()
         for node, prefix in _test_functions(tree):
-            keys = cited_in_name(node.name) | cited_in_text(ast.get_docstring(node) or "")
+            keys = names(node.name) | parse(ast.get_docstring(node) or "")
             cites.add(f"{rel}::{prefix}{node.name}", keys)
 
 
@@ -241,19 +242,19 @@ Paths are relative to `tests/`. Lines no test cites yet are in the allow-list of
 """
 
 
-def render(lines: list[Line], cites: Citations, paraphrases: dict[str, dict]) -> str:
-    """The Markdown page: a summary, then one table per checklist section."""
+def render(lines: list[Line], cites: Citations, paraphrases: dict[str, dict], header: str = None,
+           columns: str = "Rule(s) | Line (paraphrase)") -> str:
+    """The Markdown page: ``header`` (the checklist page's by default), a summary, then one table per section."""
     missing = uncited(lines, cites)
     partly = [ln for ln in lines if ln not in missing and not all(cites.tests(k) for k in ln.keys)]
-    out = [HEADER,
+    out = [HEADER if header is None else header,
            f"Lines with a citing test: {len(lines) - len(missing)} of {len(lines)} "
            f"({len(partly)} of them with a rule number no test cites); no test yet: {len(missing)}.\n"]
     section = None
     for ln in lines:
         if ln.section != section:
             section = ln.section
-            out.append(f"\n## {ln.section}. {ln.title}\n\n| Rule(s) | Line (paraphrase) | Tested in |\n"
-                       "| --- | --- | --- |")
+            out.append(f"\n## {ln.section}. {ln.title}\n\n| {columns} | Tested in |\n| --- | --- | --- |")
         entry = paraphrases.get(ln.label, {})
         text = (entry.get("text") or ln.text).replace("|", "\\|")
         out.append(f"| {ln.label} | {text} | {_tested_cell(ln, cites, entry.get('untested'))} |")
@@ -266,3 +267,108 @@ def generate(root: Path = ROOT, checklist: Path = CHECKLIST) -> tuple[str, list[
     lines = parse_checklist(checklist.read_text(encoding="utf-8"))
     cites = onepiece_citations(root)
     return render(lines, cites, load_paraphrases(root / "docs" / "checklist-lines.toml")), lines, cites
+
+
+# --------------------------------------------------------------------------- Bleach
+BLEACH_SEED = SHARED / "rules" / "seeds" / "003_ff43c8260c7b36a4.txt"
+BLEACH_PAGE = ROOT / "docs" / "bleach-rules.md"
+# The sections of the French rules text (the seed has no markup), grouped by phase, each with a paraphrase.
+BLEACH_SECTIONS = (
+    ("Préparation", (
+        ("Préparation de la partie", "6 soul points face down, a 6-card hand with one mulligan, a random player "
+         "chooses who starts, the starting Ames Principales face down then face up."),
+        ("Choix des cartes", "At least 32 cards, at most 3 per number, the Zanpakutô aside, a starting Ame "
+         "Principale of entry cost 0."),
+        ("Déroulement du jeu", "The first player is the Attaquant; the roles alternate; a turn has 3 phases."),
+    )),
+    ("Phase de Départ", (
+        ("Phase de Départ", "Récupération, Pioche, Entrée, in that order."),
+        ("Récupération", "The attacker's Ames Principales become offensive."),
+        ("Pioche", "The attacker draws up to 6, reshuffling the discard when the deck runs out."),
+        ("Entrée", "One Ame Principale or Ame de Soutien from hand, entry cost at most the Ames on the field."),
+    )),
+    ("Phase d'Actions", (
+        ("Phase d'Actions", "Any number of Actions d'Effet and one Action de Combat."),
+        ("Action d'Effet", "Events paid from the user's reserve; « Zanpakutô » conditions; Effets in one's own "
+         "effect actions, Capacités also in the opponent's."),
+        ("Action de Combat", "One mandatory combat, none in each player's first turn."),
+        ("Déclaration d'Attaque", "An offensive Ame Principale, and up to 1 Combat card."),
+        ("Déclaration de Défense", "Any Ame Principale, its PC by its state, and up to 1 Combat card."),
+        ("Enchaînement d'attaques", "Combat cards exchanged while the provisional result is against a player; "
+         "the attacker has priority on a tie."),
+        ("Résultat de Combat Final", "Damage = the PC difference, none on a tie; reserve then soul points per "
+         "100; fighters exhausted, Combat cards discarded."),
+        ("Action de Sacrifice", "The beaten Ame Principale is excluded instead of losing soul points."),
+    )),
+    ("Phase Finale", (
+        ("Phase Finale", "The Etape Force Spirituelle, then the Etape Zanpakutô; then the roles swap."),
+        ("Etape Force Spirituelle", "One card from hand per Ame Principale into its reserve (not in the first "
+         "player's first turn); Ames Déchaînées are assembled here."),
+        ("Etape Zanpakutô", "The attacker's Zanpakutô is attached from wherever it is; never a reserve card."),
+    )),
+    ("Fin de partie", (
+        ("Conditions de victoire", "No soul points or no Ame Principale left loses; both at once: the player "
+         "whose effect caused it loses."),
+    )),
+)
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'"})
+_SECTION_NAMES = {name for _g, secs in BLEACH_SECTIONS for name, _p in secs}
+
+
+def cited_sections(text: str) -> set[str]:
+    """The Bleach sections a ``source:`` or docstring cites: after each ``§``, the ``/``-separated names up
+    to the first ``:;,()«"`` or line end, each counted only if it is a section's exact name (apostrophes
+    and a trailing ``!`` aside): ``seed §Phase d'Actions / Action d'Effet (« ... »)`` cites both."""
+    found = set()
+    for chunk in text.translate(_APOSTROPHES).split("§")[1:]:
+        path = re.split(r"[:;,()«\"\n.]", chunk, maxsplit=1)[0]
+        for name in path.split("/"):
+            name = name.strip().rstrip("!").strip()
+            if name in _SECTION_NAMES:
+                found.add(name)
+    return found
+
+
+def bleach_lines(seed: Path = BLEACH_SEED) -> list[Line]:
+    """The Bleach sections as lines (label = the section's name). Raises ``ValueError`` if a name is not in
+    the seed text (the list went out of step with it)."""
+    text = seed.read_text(encoding="utf-8").translate(_APOSTROPHES)
+    lines = []
+    for i, (group, secs) in enumerate(BLEACH_SECTIONS, 1):
+        for name, paraphrase in secs:
+            if name not in text:
+                raise ValueError(f"{seed}: no section {name!r}")
+            lines.append(Line(i, group, name, (), paraphrase))
+    return lines
+
+
+BLEACH_HEADER = """# Bleach rules coverage
+
+<!-- Generated by `tcgsim rules map` from the sections of the French rules text and the tests' own
+citations. Do not edit by hand: edit the tests (or BLEACH_SECTIONS in src/tcgsim/rules_map.py) and
+regenerate. -->
+
+This page maps every section of the Bleach rules (`../shared/rules/seeds/003_ff43c8260c7b36a4.txt`, quoted
+as *seed §Section*) to the tests that cite it: Bleach scenario files (`game: bleach`) by their `source:`,
+and the pytest tests of `tests/bleach/` by their docstrings. A citation is `§` followed by section names
+separated by `/` (`seed §Phase d'Actions / Action d'Effet`); it counts only for a section named exactly
+(`§Préparation` does not cite "Préparation de la partie"). Paths are relative to `tests/`. Sections no
+test cites yet are in the allow-list of `tests/rules/test_checklist_map.py`, which may only shrink.
+"""
+
+
+def bleach_citations(root: Path = ROOT) -> Citations:
+    """The Bleach tests' section citations: scenario files of ``game: bleach`` and tests/bleach/test_*.py."""
+    tests = root / "tests"
+    cites = Citations()
+    scenario_citations(tests.rglob("*.y*ml"), "bleach", tests, cites, parse=cited_sections)
+    pytest_citations((tests / "bleach").glob("test_*.py"), tests, cites, parse=cited_sections,
+                     names=lambda name: set())
+    return cites
+
+
+def generate_bleach(root: Path = ROOT, seed: Path = BLEACH_SEED) -> tuple[str, list[Line], Citations]:
+    """The Bleach page text, with its lines and citations. Raises ``FileNotFoundError`` without the seed."""
+    lines = bleach_lines(seed)
+    cites = bleach_citations(root)
+    return render(lines, cites, {}, BLEACH_HEADER, "Section | Rule (paraphrase)"), lines, cites

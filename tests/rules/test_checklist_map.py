@@ -1,6 +1,7 @@
-"""docs/checklist.md is generated (`tcgsim rules map`, src/tcgsim/rules_map.py): the committed page must be
-the generated one, and every checklist line must have a test citing one of its rule numbers, except the
-lines of UNCITED, an allow-list that may only shrink (an entry whose line is now cited must be removed)."""
+"""docs/checklist.md and docs/bleach-rules.md are generated (`tcgsim rules map`, src/tcgsim/rules_map.py):
+the committed pages must be the generated ones, and every checklist line must have a test citing one of its
+rule numbers, except the lines of UNCITED, an allow-list that may only shrink (an entry whose line is now
+cited must be removed); every Bleach rules section must have a citing test."""
 
 from __future__ import annotations
 
@@ -31,6 +32,11 @@ UNCITED = {
 @pytest.fixture(scope="module")
 def generated():
     return rules_map.generate()
+
+
+@pytest.fixture(scope="module")
+def bleach():
+    return rules_map.generate_bleach()
 
 
 def test_the_committed_page_is_the_generated_one(generated):
@@ -82,3 +88,22 @@ def test_untested_notes_only_on_uncited_lines(generated):
     missing = {ln.label for ln in rules_map.uncited(lines, cites)}
     noted = {label for label, entry in rules_map.load_paraphrases().items() if "untested" in entry}
     assert noted <= missing, f"cited lines with an 'untested' note: {sorted(noted - missing)}"
+
+
+def test_the_committed_bleach_page_is_the_generated_one(bleach):
+    page, _lines, _cites = bleach
+    assert rules_map.BLEACH_PAGE.read_text(encoding="utf-8") == page, "docs/bleach-rules.md is stale: run tcgsim rules map"
+
+
+def test_every_bleach_section_has_a_citing_test(bleach):
+    _page, lines, cites = bleach
+    assert [ln.label for ln in rules_map.uncited(lines, cites)] == []
+
+
+@pytest.mark.parametrize("text, cited", [
+    ("seed §Phase d'Actions / Action d'Effet (« L'Effet »); choices.X", {"Phase d'Actions", "Action d'Effet"}),
+    ("seed §Préparation: the hand", set()),                       # not a section's whole name
+    ("seed §Enchaînement d\u2019attaques !", {"Enchaînement d'attaques"}),
+])
+def test_bleach_citations_are_exact(text, cited):
+    assert rules_map.cited_sections(text) == cited
