@@ -12,7 +12,8 @@ A citation counts only if it names a rule number exactly: ``8-6-1`` cites 8-6-1,
 In text a rule number is a run like ``8-6-1`` not glued to a letter or digit (so card numbers such as
 ``OP01-004`` are not rules); ``A..B`` ranges (``2-7-2..2-7-4``, ``6-6-1-1-2..4``) cite every number in
 them. A ``QA`` line, which has no number, is cited as ``QA S.N``: the N-th QA line of checklist section S
-(``QA 8.1``). Scenarios that are expected to fail (known defects, effects/known_defects.toml) cite nothing.
+(``QA 8.1``). Scenarios that are expected to fail (known defects, effects/known_defects.toml) and pytest
+tests marked ``xfail`` cite nothing.
 
 ``tcgsim rules map`` writes the page; tests/rules/test_checklist_map.py fails when the committed page
 differs from the generated one or when a line has no citing test outside its allow-list.
@@ -159,11 +160,13 @@ def scenario_citations(files, game: str, base: Path, cites: Citations, skip=froz
 def pytest_citations(files, base: Path, cites: Citations, parse=cited_in_text, names=cited_in_name) -> None:
     """Add the citations of every ``test_*`` function (module level or in a class) of the pytest ``files``:
     its name (read by ``names``) and its docstring (read by ``parse``); ids are ``PATH::NAME``
-    (``PATH::CLASS::NAME``) relative to ``base``."""
+    (``PATH::CLASS::NAME``) relative to ``base``. A test marked ``xfail`` cites nothing."""
     for path in sorted(files):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         rel = path.relative_to(base).as_posix()
         for node, prefix in _test_functions(tree):
+            if any("xfail" in ast.unparse(d) for d in node.decorator_list):
+                continue  # an expected failure tests nothing yet
             keys = names(node.name) | parse(ast.get_docstring(node) or "")
             cites.add(f"{rel}::{prefix}{node.name}", keys)
 
@@ -234,7 +237,7 @@ How citations are found (src/tcgsim/rules_map.py):
 - a citation counts only if it names the rule number exactly: `8-6-1` cites 8-6-1, not 8-6 nor 8-6-1-1;
   a number is a run like `8-6-1` not glued to a letter (card numbers such as `OP01-004` are not rules);
   `A..B` ranges cite every number in them; a rules-Q&A line is cited as `QA 8.1`;
-- scenarios that are expected to fail (known defects) cite nothing.
+- scenarios that are expected to fail (known defects) and pytest tests marked `xfail` cite nothing.
 
 A line with several rule numbers lists the tests per number ("none" where no test cites that number).
 Paths are relative to `tests/`. Lines no test cites yet are in the allow-list of

@@ -4,7 +4,10 @@ them. As in test_checklist_views.py, the hidden cards carry numbers found nowher
 
 from __future__ import annotations
 
+import pytest
 from checklist_helpers import game, numbers, play, seen_by
+
+from tcgsim.onepiece.rules.view import player_view
 
 CARDS = """
 - {number: TEST-S01, name: Test Scout, category: Character, colors: [Red], cost: 1, power: 1000,
@@ -59,3 +62,13 @@ def test_qa_cards_added_from_the_deck_to_life_are_seen_by_nobody():
     assert numbers(g, g.players[0].life) == ["OP01-065"] and not g.face_up[g.players[0].life[0]]
     assert "OP01-065" not in seen_by(g, 0)
     assert "OP01-065" not in seen_by(g, 1)
+
+
+@pytest.mark.xfail(strict=True, reason="known defect: the cards looked at leave the deck (limbo) while the effect resolves")
+def test_11_3_2_cards_looked_at_stay_in_the_deck():
+    """11-3-2: cards remain in their area while they are looked at, so the deck count both players see does
+    not drop while p1 chooses among the 3 cards looked at."""
+    g = game(BOARD.replace("CARD", "TEST-S01"), CARDS)
+    play(g, "p1: play TEST-S01")
+    assert g.pending.kind == "choose"
+    assert player_view(g, 1)["opponent"]["deck_count"] == 4

@@ -3,7 +3,8 @@ log records what happened in which order."""
 
 from __future__ import annotations
 
-from checklist_helpers import game
+import pytest
+from checklist_helpers import game, play
 
 
 def _log(g) -> list[str]:
@@ -43,3 +44,27 @@ def test_6_1_1_the_draw_phase_comes_before_the_don_phase_even_when_the_draw_lose
     """)
     assert g.winner == 0
     assert g.players[1].don_active == 0 and not any("adds" in t for t in _log(g))
+
+
+@pytest.mark.xfail(strict=True, reason="known gap: the engine resolves a player's simultaneous effects in field "
+                   "order and never asks `choose effect` (SCENARIOS.md)")
+def test_6_6_1_1_3_the_turn_player_orders_their_end_of_turn_effects():
+    """6-6-1-1-3: with several [End of Your Turn] effects the turn player may resolve them in any order, so
+    ending the turn asks p1 which resolves first."""
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1:
+          leader: TEST-L01
+          deck: 5
+          characters: [{card: TEST-A01}, {card: TEST-B01}]
+        p2: {leader: TEST-L02}
+    """, """
+        - {number: TEST-A01, name: Test A, category: Character, colors: [Red], cost: 1, power: 1000,
+           text: "[End of Your Turn] Draw 1 card."}
+        - {number: TEST-B01, name: Test B, category: Character, colors: [Red], cost: 1, power: 1000,
+           text: "[End of Your Turn] Draw 1 card."}
+    """)
+    play(g, "p1: end turn")
+    assert (g.pending.player, g.pending.kind) == (0, "effect")
