@@ -52,6 +52,16 @@ def test_11_2_1_a_card_moved_from_the_deck_to_the_hand_is_revealed():
     assert "OP01-065" not in seen_by(g, 1) and "OP02-055" not in seen_by(g, 1)
 
 
+def test_3_1_8_the_order_of_cards_put_into_the_deck_together_is_not_shown_to_the_opponent():
+    """3-1-7 / 3-1-8: p1 orders the two cards placed at the bottom of the deck together; p2 learns neither
+    the cards nor their order, while p1's deck ends in the order p1 chose."""
+    g = game(BOARD.replace("CARD", "TEST-S01"), CARDS)
+    play(g, "p1: play TEST-S01", "p1: choose TEST-A01", "p1: order OP02-055, OP01-065")
+    assert g.pending.kind == "main"
+    assert numbers(g, g.players[0].deck[::-1]) == ["OP02-053", "OP02-055", "OP01-065"]
+    assert "OP01-065" not in seen_by(g, 1) and "OP02-055" not in seen_by(g, 1)
+
+
 def test_qa_cards_added_from_the_deck_to_life_are_seen_by_nobody():
     """Rules Q&A (checklist QA 14.5): a card added from the deck to Life is not looked at by either player;
     it goes face-down (3-10-2)."""

@@ -69,6 +69,8 @@ def test_3_2_2_deck_contents_and_order_are_hidden_from_both_players():
 
 
 def test_3_10_2_face_down_life_is_hidden_even_from_its_owner_3_10_2_1_face_up_life_is_open():
+    """3-1-5: the Life area is a secret zone whose face-down cards nobody sees (3-10-2); a face-up Life card
+    is open (3-10-2-1)."""
     g = game(BOARD)
     for viewer in (0, 1):
         seen = seen_by(g, viewer)
