@@ -161,3 +161,12 @@ def test_counter_step_skipped_or_declined_looks_the_same_to_the_attacker():
         return seen_by(g, 0).replace(hand, "?")
 
     assert attacker_sees("OP01-036") == attacker_sees("ST01-006")  # Counter +1000 / no Counter
+
+
+def test_5_2_1_3_leaders_are_face_up_for_both_players():
+    """5-2-1-3: each player's Leader is placed face up: both players see both Leaders from the start."""
+    g = game(BOARD)
+    for viewer in (0, 1):
+        v = player_view(g, viewer)
+        mine, theirs = ("TEST-L01", "TEST-L02") if viewer == 0 else ("TEST-L02", "TEST-L01")
+        assert v["me"]["leader"]["card"] == mine and v["opponent"]["leader"]["card"] == theirs
