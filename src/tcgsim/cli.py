@@ -152,6 +152,40 @@ def scenario_run(
 
 
 # ----------------------------------------------------------------------------------------------------------
+# tcgsim rules ...
+# ----------------------------------------------------------------------------------------------------------
+
+rules_app = typer.Typer(help="The rules checklist and the tests that cite it.", no_args_is_help=True)
+app.add_typer(rules_app, name="rules")
+
+
+@rules_app.command("map")
+def rules_map_command(
+    check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 if a page is stale."),
+) -> None:
+    """Write docs/checklist.md (every ONE PIECE checklist line with the tests that cite its rule numbers) and
+    docs/bleach-rules.md (every Bleach rules section with the tests that cite it)."""
+    from tcgsim import rules_map
+
+    stale = False
+    for path, make in ((rules_map.PAGE, rules_map.generate), (rules_map.BLEACH_PAGE, rules_map.generate_bleach)):
+        try:
+            page, lines, cites = make()
+        except FileNotFoundError as error:
+            raise UserError(f"rules map: {error}") from error
+        if check:
+            old = path.read_text(encoding="utf-8") if path.exists() else None
+            stale = stale or old != page
+            print(f"{path}: {'up to date' if old == page else 'stale'}")
+            continue
+        path.write_text(page, encoding="utf-8")
+        cited = len(lines) - len(rules_map.uncited(lines, cites))
+        print(f"wrote {path}: {cited} of {len(lines)} with a citing test")
+    if check:
+        raise typer.Exit(1 if stale else 0)
+
+
+# ----------------------------------------------------------------------------------------------------------
 # tcgsim simulate / replay / bench
 # ----------------------------------------------------------------------------------------------------------
 

@@ -86,6 +86,7 @@ def test_cli_human_summary(cli):
 
 
 def test_cli_illegal_deck(cli, tmp_path):
+    """Rule 5-2-1-1: both decks are checked against 5-1-2 before a game starts; an illegal one is refused."""
     bad = tmp_path / "bad.txt"
     bad.write_text("1xST01-001\n4xST01-002\n4xST02-002\n")  # 8 cards, one of the wrong color
     code, out, err = cli("simulate", str(bad), "ST02", "-n", "2")

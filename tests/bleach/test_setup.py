@@ -15,7 +15,7 @@ def _ids_in_view(view) -> str:
 
 
 def test_six_soul_points_face_down_seen_by_nobody():
-    """seed §Préparation: « Les 6 premières cartes du deck sont placées face cachée dans la Zone de points
+    """seed §Préparation de la partie: « Les 6 premières cartes du deck sont placées face cachée dans la Zone de points
     d'Ame » and « ne peuvent être regardées par aucun des deux joueurs »."""
     g = start()
     for i in (0, 1):
@@ -31,7 +31,7 @@ def test_six_soul_points_face_down_seen_by_nobody():
 
 
 def test_six_card_hand_and_single_mulligan_keeps_soul_points():
-    """seed §Préparation: 6-card hand; « une et une seule fois » mulligan; « les 6 cartes mises dans la zone
+    """seed §Préparation de la partie: 6-card hand; « une et une seule fois » mulligan; « les 6 cartes mises dans la zone
     de Points d'Ames ne sont pas quant à elles reprises »."""
     g = new_game(COMP, RIV, DB, 5, first=0)
     assert g.pending.kind == "keep" and g.pending.player == 0
@@ -47,7 +47,7 @@ def test_six_card_hand_and_single_mulligan_keeps_soul_points():
 
 
 def test_starting_main_soul_face_down_until_the_game_starts():
-    """seed §Préparation: the chosen Ame Principale of Coût d'Entrée 0 is placed face down, then « les deux
+    """seed §Préparation de la partie: the chosen Ame Principale of Coût d'Entrée 0 is placed face down, then « les deux
     cartes Ame Principale déjà posées sur le terrain sont retournées face visible »."""
     g = new_game(COMP, RIV, DB, 3)
     for i, deck in enumerate((COMP, RIV)):
@@ -63,7 +63,7 @@ def test_starting_main_soul_face_down_until_the_game_starts():
 
 
 def test_random_player_chooses_who_starts_and_first_forces_it():
-    """seed §Préparation: « On détermine aléatoirement un joueur qui décidera s'il souhaite commencer la
+    """seed §Préparation de la partie: « On détermine aléatoirement un joueur qui décidera s'il souhaite commencer la
     partie ou s'il laisse son adversaire le faire »."""
     choosers = set()
     for seed in range(12):

@@ -14,7 +14,7 @@ def game():
 
 
 def test_roles_alternate():
-    """seed §Déroulement: « Les joueurs seront ensuite Attaquant puis défenseur à tour de rôle »."""
+    """seed §Déroulement du jeu: « Les joueurs seront ensuite Attaquant puis défenseur à tour de rôle »."""
     g = game()
     seen = []
     for n in (1, 2, 3, 4):

@@ -248,6 +248,7 @@ def test_construction_text_is_explained(db):
 
 
 def test_unsupported_drops_keywords_and_explanatory_notes(db):
+    """Rule 2-8-4-1: reminder text in parentheses has no effect, so it is never reported as unsupported effect text."""
     assert db.printed("ST01-012").unsupported == (
         "[DON!! x2] [When Attacking] Your opponent cannot activate [Blocker] during this battle.",
     )
@@ -258,6 +259,7 @@ def test_unsupported_drops_keywords_and_explanatory_notes(db):
 
 
 def test_unsupported_keeps_names_in_parentheses(db):
+    """Rule 2-8-4-2: some real effect text is in parentheses (a name), and is kept."""
     assert any("(Galdino)" in f for card in db for f in card.unsupported)
 
 

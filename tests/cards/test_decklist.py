@@ -203,6 +203,7 @@ def test_wrong_deck_size(db):
 
 
 def test_too_many_copies_counts_repeated_lines(db):
+    """Rules 5-1-2-3 and 2-14-2: at most 4 copies of a card number, counted over every line naming it."""
     text = ST01_TEXT.replace("2xST01-017\n", "") + "1xST01-002\n1xST01-002\n"
     problems = problems_of(text, db)
     assert problems == [(2, "6 copies of ST01-002 Usopp (lines 2, 17, 18); at most 4 per card number (rule 5-1-2-3)")]
@@ -220,6 +221,7 @@ def test_op01_075_q1_any_number_still_means_exactly_50_cards(db):
 
 
 def test_color_not_on_the_leader(db):
+    """Rule 5-1-2-2: a deck card whose color is not on the Leader is refused."""
     problems = problems_of(ST01_TEXT.replace("2xST01-017", "2xST02-002"), db)
     assert len(problems) == 1 and problems[0][0] == 17
     assert "ST02-002" in problems[0][1] and "is Green but the Leader ST01-001 is Red" in problems[0][1]
@@ -227,6 +229,7 @@ def test_color_not_on_the_leader(db):
 
 
 def test_multicolor_card_needs_every_color_on_the_leader():
+    """Rule 5-1-2-2 (the engine's reading for a multicolor card): every one of its colors must be on the Leader."""
     leader = CardDef(number="T-001", name="Red Leader", category=LEADER, colors=("Red",), life=5, power=5000)
     wide = CardDef(number="T-002", name="Wide Leader", category=LEADER, colors=("Red", "Green"), life=5, power=5000)
     card = CardDef(number="T-003", name="Red Green", category=CHARACTER, colors=("Red", "Green"), cost=1, power=1000)

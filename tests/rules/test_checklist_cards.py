@@ -17,6 +17,7 @@ def test_2_2_2_every_card_is_a_leader_character_event_or_stage(db):
 
 
 def test_2_3_3_2_3_5_six_colors_and_multicolor_cards_have_every_color(db):
+    """Six colors (2-3-3); a multicolor card has each of its colors (2-3-5)."""
     assert set(COLORS) == {"Red", "Green", "Blue", "Purple", "Black", "Yellow"}
     assert all(card.colors and set(card.colors) <= set(COLORS) for card in db)
     assert db.get("OP01-002").colors == ("Red", "Green")  # Trafalgar Law, a Red/Green Leader
@@ -29,6 +30,8 @@ def test_2_4_2_types_are_split_at_the_slash(db):
 
 
 def test_2_5_2_2_5_5_attributes_only_on_leaders_and_characters(db):
+    """The six attributes (2-5-2) are only on Leaders and Characters (2-5-5); a card with several has all
+    of them (2-5-4)."""
     assert {a for card in db for a in card.attributes} == ATTRIBUTES
     assert all(not card.attributes for card in db if card.category in (EVENT, STAGE))
     multi = [card for card in db if len(card.attributes) > 1]

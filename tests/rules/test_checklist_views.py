@@ -69,6 +69,8 @@ def test_3_2_2_deck_contents_and_order_are_hidden_from_both_players():
 
 
 def test_3_10_2_face_down_life_is_hidden_even_from_its_owner_3_10_2_1_face_up_life_is_open():
+    """3-1-5: the Life area is a secret zone whose face-down cards nobody sees (3-10-2); a face-up Life card
+    is open (3-10-2-1)."""
     g = game(BOARD)
     for viewer in (0, 1):
         seen = seen_by(g, viewer)
@@ -196,3 +198,12 @@ def test_3_1_7_3_1_8_cards_placed_together_at_the_bottom_are_ordered_by_their_ow
         assert {k for zone, k in hidden_slots(g, 0)[1] if zone is deck} == set(range(len(deck)))
         seen.append(seen_by(g, 0))
     assert seen[0] == seen[1]
+
+
+def test_5_2_1_3_leaders_are_face_up_for_both_players():
+    """5-2-1-3: each player's Leader is placed face up: both players see both Leaders from the start."""
+    g = game(BOARD)
+    for viewer in (0, 1):
+        v = player_view(g, viewer)
+        mine, theirs = ("TEST-L01", "TEST-L02") if viewer == 0 else ("TEST-L02", "TEST-L01")
+        assert v["me"]["leader"]["card"] == mine and v["opponent"]["leader"]["card"] == theirs

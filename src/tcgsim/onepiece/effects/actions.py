@@ -427,6 +427,8 @@ def op_return_to_hand(g, frame, a, choice) -> None:
             return
     field = _field_zones(g, chosen)
     for c in chosen:
+        # 3-10-3: a Life card looked at and placed back in Life keeps its face (unless the text turns it)
+        keep = g.face_up[c] if c in g.players[g.t.owner[c]].life else 0
         remove_from_zone(g, c)
         g.players[g.t.owner[c]].hand.append(c)
     for c, _zone in field:  # "When your opponent's Character is returned to the owner's hand by your effect" (EB02-023)
@@ -1014,7 +1016,8 @@ def op_cannot(g, frame, a, choice) -> None:
 @op("to_life")
 def op_to_life(g, frame, a, choice) -> None:
     """Add cards to the top or bottom of a Life area (face-down unless stated, rules Q&A); nobody looks
-    at a card added from the deck (rules Q&A). ``life_owner``: ``self``/``opponent``/``same`` (each
+    at a card added from the deck (rules Q&A). A card that was already in a Life area (looked at and
+    placed back, ST07-008) keeps its face (rule 3-10-3). ``life_owner``: ``self``/``opponent``/``same`` (each
     card to its owner's Life)."""
     state = frame[5]
     if a.param("position") == "any_order":
@@ -1044,8 +1047,8 @@ def op_to_life(g, frame, a, choice) -> None:
     face_up = a.param("face") == "face_up"
     field = _field_zones(g, chosen)
     for c in chosen:
-        # a Life card placed back at the top or bottom keeps its face (card Q&A OP03-099: a face-up one
-        # stays face-up); a card from elsewhere is added face-down unless the text says face-up
+        # 3-10-3: a Life card placed back at the top or bottom keeps its face (card Q&A OP03-099: a face-up
+        # one stays face-up); a card from elsewhere is added face-down unless the text says face-up
         keep = g.face_up[c] if c in g.players[g.t.owner[c]].life else 0
         remove_from_zone(g, c)
         who = me if where == "self" else (1 - me if where == "opponent" else g.t.owner[c])

@@ -107,7 +107,7 @@ WHEN_EVENTS = {"ko", "attack", "don_returned", "battle", "rested", "keyword_acti
 
 def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | None = None,
                source: int = -1, other: int = -1, zone: str | None = None, at: str | None = None,
-               count: int | None = None) -> None:
+               count: int | None = None, side: int = -1) -> None:
     """Queue the "When ..." effects waiting for event ``kind`` (``ko``: ``subject`` was K.O.'d;
     ``attack``: ``subject`` declared an attack; ``don_returned``: a DON!! of ``player`` went back to the
     DON!! deck; ``rested``: ``subject`` went from active to rested; ``keyword_activated``: ``subject``
@@ -123,7 +123,9 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
     Damage Step ("If this Character battles ..." / "At the end of a battle in which ...", 7-1-5-2).
     ``don_returned`` is also reported once more with ``count`` after a cost or an action that returned DON!!
     (interpreter.report_don_returned): only "When 2 or more DON!! cards on your field are returned to your
-    DON!! deck" (``at_least``) waits for that report, the per-card reports never satisfy it."""
+    DON!! deck" (``at_least``) waits for that report, the per-card reports never satisfy it.
+    ``side`` (0 or 1) queues only the effects of that player's cards, for a caller that must put other
+    effects of the same event between the two players' (rules/zones.do_ko, rule 8-6-1)."""
     if not g.t.whens:
         return
     defs = g.t.defs
@@ -131,6 +133,8 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
     # the turn player's effects are queued first (rule 8-6-1)
     active = g.active
     for src in sorted(g.t.whens, key=lambda s: g.t.owner[s] != active):
+        if side >= 0 and g.t.owner[src] != side:
+            continue
         if not g.on_field(src) and not (kind == "ko" and src == subject):
             continue
         if g.mods and negated(g, src):

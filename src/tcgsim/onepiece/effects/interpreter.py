@@ -64,11 +64,17 @@ def start_effect(g, src: int, eidx: int, stage: int = 0) -> None:
     inst = g.next_inst
     g.next_inst += 1
     g.ctx[inst] = EMPTY_CTX
+    i = queue_index(g)
+    g.stack[i:i] = [("effect_end", inst), ("effect", src, eidx, stage, inst)]
+
+
+def queue_index(g) -> int:
+    """Where :func:`start_effect` inserts the next queued effect: below the effect frames on top of the stack."""
     stack = g.stack
     i = len(stack)
     while i and stack[i - 1][0] in _EFFECT_FRAMES:
         i -= 1
-    stack[i:i] = [("effect_end", inst), ("effect", src, eidx, stage, inst)]
+    return i
 
 
 def set_ctx(g, inst: int, **kw) -> None:
@@ -268,8 +274,10 @@ def effect_frame(g, frame, choice) -> None:
     eff = effect_of(g, src, eidx)
     me = g.t.owner[src]
     if stage <= 0:  # -1: conditions already checked when it activated (start_effect)
-        if eff.timing in _BATTLE_TIMINGS and not g.on_field(src):
-            g.stack.pop()  # it left the field while waiting (card Q&A ST22-002: Izo K.O.'d by a [When Attacking])
+        if stage == 0 and not g.on_field(src) and not _moves_by_its_own_timing(eff):
+            # 8-1-3-1-3: its card left its area before the effect was activated (card Q&A ST22-002: Izo
+            # K.O.'d by a [When Attacking] while its own attack-time effect waits)
+            g.stack.pop()
             return
         if (stage == 0 and not conditions_hold(g, src, eff)) or (eff.once_per_turn and (src, eidx) in g.once):
             g.stack.pop()
@@ -304,6 +312,19 @@ def effect_frame(g, frame, choice) -> None:
         return  # 8-3-1-3-1: a cost that could not be paid in full: the effect does not resolve
     g.emit(None, f"p{me + 1} resolves {g.t.numbers[src]}: {eff.text}")
     push_actions(g, src, eidx, inst, (), eff.actions)
+
+
+def _moves_by_its_own_timing(eff) -> bool:
+    """Whether the auto effect ``eff`` triggers on its own card leaving its area ([On K.O.], "When this
+    Character is K.O.'d / removed from the field ..."), so that it resolves from where the card went
+    (10-2-17, the exception to 8-1-3-1-3)."""
+    if eff.timing == "on_ko":
+        return True
+    ev = eff.event
+    if ev is None:
+        return False
+    events = dict(ev.params)["events"] if ev.kind == "any_of" else (ev,)
+    return any(e.subject is not None and e.subject.ref == "this" for e in events)
 
 
 @handler("effect_end")

@@ -69,7 +69,9 @@ def life_damage(g, frame, choice) -> None:
             p.trash.append(cid)
             g.emit(None, f"p{d + 1} takes 1 damage; {g.t.numbers[cid]} is trashed ([Banish])")
             if g.t.whens:
+                mark = _mark(g)
                 _damaged(g, d, cid)
+                _after_the_damage(g, mark)
             return
         # 10-1-5-3: the card whose [Trigger] is activated is in no area, so its cost cannot use the card
         # itself (card Q&A OP03-100: Kingbaum, the only Life card, cannot trash itself from the Life cards)
@@ -101,14 +103,39 @@ def life_damage(g, frame, choice) -> None:
             g.emit(d, f"p{d + 1} adds {g.t.numbers[cid]} from Life to hand")
         p.hand.append(cid)
         if g.t.whens:
+            mark = _mark(g)
             _damaged(g, d, cid)
             hooks.fire_event(g, "life_to_hand", cid)  # "When a card is added to your hand from your Life" (OP05-107)
+            _after_the_damage(g, mark)
 
 
 def _damaged(g, d: int, cid: int) -> None:
     """ "When you take damage" and "when a card is removed from ... Life cards" (hooks.fire_event)."""
     hooks.fire_event(g, "damage_taken", g.players[d].leader)
     hooks.fire_event(g, "life_removed", cid)
+
+
+def _mark(g) -> tuple[int, int]:
+    """Where effects queued now go (interpreter.queue_index), and the stack size: for :func:`_after_the_damage`."""
+    from ..effects.interpreter import queue_index
+
+    return queue_index(g), len(g.stack)
+
+
+def _after_the_damage(g, mark: tuple[int, int]) -> None:
+    """Rule 8-6-2: the effects that this point of damage triggered (queued since ``mark``) wait below the
+    points of the same damage still to be dealt ([Double Attack]), so they resolve after all of the damage
+    processing. (After a [Trigger], 8-6-2-1, they are left where they were queued.)"""
+    at, size = mark
+    added = len(g.stack) - size
+    if not added:
+        return
+    new = g.stack[at:at + added]
+    del g.stack[at:at + added]
+    i = at
+    while i and g.stack[i - 1][0] == "life_damage":
+        i -= 1
+    g.stack[i:i] = new
 
 
 @handler("trigger_done")

@@ -79,7 +79,8 @@ def ko(g, cid: int, by_effect: bool = False, source: int = -1) -> None:
 
 
 def do_ko(g, cid: int, by_effect: bool = False, source: int = -1) -> None:
-    """Trash a Character as a K.O. now; [On K.O.] and "when ... is K.O.'d" effects fire (10-2-17)."""
+    """Trash a Character as a K.O. now; [On K.O.] and "when ... is K.O.'d" effects fire (10-2-17), the turn
+    player's first (8-6-1)."""
     owner = g.t.owner[cid]
     g.emit(None, f"p{owner + 1}'s {g.t.numbers[cid]} is K.O.'d")
     from ..effects.hooks import fire_event, fire_on_ko
@@ -88,9 +89,14 @@ def do_ko(g, cid: int, by_effect: bool = False, source: int = -1) -> None:
         # "When this Character battles and K.O.'s your opponent's Character": the attacker's effect, queued
         # first (the turn player's, rule 8-6-1)
         fire_event(g, "battle_ko", g.battle[0], other=cid)
-    fire_on_ko(g, cid)
-    if g.t.whens:
-        fire_event(g, "ko", cid, by="effect" if by_effect else "battle", source=source)
+    # 8-6-1: the card's [On K.O.] and every "when ... is K.O.'d" effect trigger at once; the turn player's
+    # resolve first, so a non-turn player's [On K.O.] waits for the turn player's "when" effects
+    by = "effect" if by_effect else "battle"
+    for side in (g.active, 1 - g.active):
+        if side == owner:
+            fire_on_ko(g, cid)
+        if g.t.whens:
+            fire_event(g, "ko", cid, by=by, source=source, side=side)
     zone = "stage" if cid == g.players[owner].stage else "character"
     trash_from_field(g, cid)
     if by_effect and g.t.whens:  # "When a Character is removed from the field by your effect" (OP07-038)

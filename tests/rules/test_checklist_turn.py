@@ -1,0 +1,70 @@
+"""Checklist lines about the order of a turn's steps that a scenario's end state cannot show: only the game
+log records what happened in which order."""
+
+from __future__ import annotations
+
+import pytest
+from checklist_helpers import game, play
+
+
+def _log(g) -> list[str]:
+    return [text for _vis, text in g.log]
+
+
+def test_6_1_1_refresh_then_draw_then_don_then_main():
+    """Rule 6-1-1: a turn is the Refresh Phase, then the Draw Phase, then the DON!! Phase, then the Main
+    Phase. p2's rested Leader is set active (Refresh) before p2 draws (Draw), before 2 DON!! are added
+    (DON!!), before the main-phase decision is asked."""
+    g = game("""
+        turn: 4
+        active: p2
+        phase: refresh
+        p1: {leader: TEST-L01}
+        p2: {leader: TEST-L02, leader_rested: true, deck: 5, don: {rested: 2}}
+    """)
+    log = _log(g)
+    draw = next(i for i, t in enumerate(log) if t.startswith("p2 draws"))
+    don = next(i for i, t in enumerate(log) if t.startswith("p2 adds 2 DON!!"))
+    assert draw < don, log
+    assert g.pending.player == 1 and g.pending.kind == "main"
+    p2 = g.players[1]
+    assert (len(p2.hand), len(p2.deck), p2.don_active, p2.don_rested) == (1, 4, 4, 0)
+    assert g.rested[p2.leader] == 0
+
+
+def test_6_1_1_the_draw_phase_comes_before_the_don_phase_even_when_the_draw_loses():
+    """Rules 6-1-1 and 1-2-1-1-2: p2 draws their last card in the Draw Phase and loses at the next rule
+    processing, so the DON!! Phase, which comes after, never adds DON!!."""
+    g = game("""
+        turn: 4
+        active: p2
+        phase: refresh
+        p1: {leader: TEST-L01}
+        p2: {leader: TEST-L02, deck: 1}
+    """)
+    assert g.winner == 0
+    assert g.players[1].don_active == 0 and not any("adds" in t for t in _log(g))
+
+
+@pytest.mark.xfail(strict=True, reason="known gap: the engine resolves a player's simultaneous effects in field "
+                   "order and never asks `choose effect` (SCENARIOS.md)")
+def test_6_6_1_1_3_the_turn_player_orders_their_end_of_turn_effects():
+    """6-6-1-1-3: with several [End of Your Turn] effects the turn player may resolve them in any order, so
+    ending the turn asks p1 which resolves first."""
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1:
+          leader: TEST-L01
+          deck: 5
+          characters: [{card: TEST-A01}, {card: TEST-B01}]
+        p2: {leader: TEST-L02}
+    """, """
+        - {number: TEST-A01, name: Test A, category: Character, colors: [Red], cost: 1, power: 1000,
+           text: "[End of Your Turn] Draw 1 card."}
+        - {number: TEST-B01, name: Test B, category: Character, colors: [Red], cost: 1, power: 1000,
+           text: "[End of Your Turn] Draw 1 card."}
+    """)
+    play(g, "p1: end turn")
+    assert (g.pending.player, g.pending.kind) == (0, "effect")
