@@ -35,7 +35,10 @@ def effect_of(g, src: int, eidx: int):
     return g.t.defs[src].effects[eidx]
 
 
-_EFFECT_FRAMES = {"effect", "act", "cost", "effect_end", "return_looked"}
+# frames of effects resolving or queued; a pending K.O. ("ko_check", rules/zones.ko) is one too: "K.O. all"
+# K.O.s its Characters at the same time, so an effect triggered by the first K.O. waits until every one
+# is done and the K.O.ing effect has resolved (rule 8-6-3; card Q&A qa_st-08.md ST08-001 q1)
+_EFFECT_FRAMES = {"effect", "act", "cost", "effect_end", "return_looked", "ko_check"}
 
 
 def start_effect(g, src: int, eidx: int, stage: int = 0) -> None:
