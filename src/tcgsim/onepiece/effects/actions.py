@@ -519,9 +519,9 @@ def op_trash(g, frame, a, choice) -> None:
             moved.append(c)
         finish(g, frame, it=moved, did=bool(moved))
         return
+    # "trash 2 cards from your opponent's hand": the effect's player chooses them face-down, by position
+    # (card Q&A qa_st-10.md ST10-010 q1); "Your opponent trashes ..." is the opponent's choice (player)
     chooser = chooser_of(g, frame[1], a)
-    if "hand" in sel.zones and sel.owner == "opponent" and a.player == "self":
-        chooser = 1 - g.t.owner[frame[1]]  # hidden cards: their owner picks (8-4-4-2)
     until = a.param("until_count")
     if until is not None:
         # "trash cards from ... until you have N": as many as are over N (none moves before all are chosen)
