@@ -339,6 +339,34 @@ def _resolve_zones(actions: tuple[Action, ...], text: str, looked: bool = False)
         out.append(a)
         if a.op in _LOOKING_OPS and a.target is not None and a.target.zones in (("deck",), ("life",)):
             looked = True
+    return _reveal_as_look(tuple(out))
+
+
+def _names_looked(actions: tuple[Action, ...]) -> bool:
+    """Whether an action (or one nested in it) targets the looked-at cards or "the rest" of them."""
+    for a in actions:
+        t = a.target
+        if t is not None and any("looked" in x.zones or x.ref == "rest" for x in (t, *t.alternatives)):
+            return True
+        if _names_looked(a.body) or any(_names_looked(o) for o in a.options):
+            return True
+    return False
+
+
+def _reveal_as_look(actions: tuple[Action, ...]) -> tuple[Action, ...]:
+    """ "Reveal 1 card from the top of your deck and play up to 1 Character card with a cost of 2. Then, place
+    the rest at the top or bottom of your deck." (ST12-010, ST11-001): a card revealed from the deck that a
+    later action takes from the looked-at cards is handled as one (11-3): ``look`` moves it out of the deck
+    while the effect handles it, then ``reveal`` shows it; a reveal read only as "it" ("If the revealed card
+    is ...") keeps the card on the deck (card Q&A qa_st-11.md ST11-001 q1, qa_st-12.md ST12-010 q2)."""
+    out: list[Action] = []
+    for i, a in enumerate(actions):
+        t = a.target
+        if (a.op == "reveal" and t is not None and t.zones == ("deck",) and t.position == "top"
+                and t.ref is None and _names_looked(actions[i + 1:])):
+            out.append(replace(a, op="look"))
+            a = Action("reveal", Selector(owner=t.owner, zones=("looked",), count=None))
+        out.append(a)
     return tuple(out)
 
 
