@@ -242,24 +242,21 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
     kind, timing_list = _effect_kind(timings, sentence_kinds)
     effs = []
     for timing in timing_list:
-        conds = tuple(conditions)
-        acts = tuple(actions)
-        if kind == "permanent":
-            acts, extra = _hoist_permanent(acts)
-            conds = conds + extra
-        effs.append(
-            Effect(
-                kind,
-                timing,
-                conditions=conds,
-                once_per_turn=once,
-                costs=costs,
-                optional=optional or any_optional_replacement,
-                actions=acts,
-                event=event,
-                text=para,
+        parts = _hoist_permanent(tuple(actions)) if kind == "permanent" else [(tuple(actions), ())]
+        for acts, extra in parts:
+            effs.append(
+                Effect(
+                    kind,
+                    timing,
+                    conditions=tuple(conditions) + extra,
+                    once_per_turn=once,
+                    costs=costs,
+                    optional=optional or any_optional_replacement,
+                    actions=acts,
+                    event=event,
+                    text=para,
+                )
             )
-        )
     return effs
 
 
@@ -384,13 +381,18 @@ def _effect_kind(timings: list[str], sentence_kinds: list[str]) -> tuple[str, li
     return "permanent", [None]
 
 
-def _hoist_permanent(acts: tuple[Action, ...]) -> tuple[tuple[Action, ...], tuple[Condition, ...]]:
-    """A permanent effect's leading "If ..., X" is a condition of the effect (rule 8-1-3-3-2)."""
-    extra: tuple[Condition, ...] = ()
-    if len(acts) == 1 and acts[0].op == "if" and acts[0].condition is not None:
-        extra = (acts[0].condition,)
-        acts = acts[0].body
-    return tuple(_with_permanent_duration(a) for a in acts), extra
+def _hoist_permanent(acts: tuple[Action, ...]) -> list[tuple[tuple[Action, ...], tuple[Condition, ...]]]:
+    """A permanent effect's "If ..., X" is a condition of the effect (rule 8-1-3-3-2): the paragraph's
+    permanent effects as ``(actions, extra conditions)``, one for its unconditional sentences and one for each
+    "If" sentence ("[DON!! x1] All of your Characters gain +1 cost. If you have a Character with a cost of 8
+    or more, this Leader gains +1000 power.", ST14-001: the +1 cost holds without the "If")."""
+    def hoisted(a: Action) -> bool:
+        return a.op == "if" and a.condition is not None and not a.options
+
+    plain = tuple(a for a in acts if not hoisted(a))
+    parts = [(plain, ())] if plain else []
+    parts += [(a.body, (a.condition,)) for a in acts if hoisted(a)]
+    return [(tuple(_with_permanent_duration(a) for a in body), extra) for body, extra in parts] or [((), ())]
 
 
 def _with_permanent_duration(a: Action) -> Action:
