@@ -212,6 +212,10 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
     for sent in sentences:
         if not sent:
             continue
+        negated_if = _negated_if(head_text, sent)
+        if negated_if is not None:
+            conditions.append(negated_if)
+            continue
         s = _parse(head_text, sent, "sentence")
         assert isinstance(s, SentenceIR)
         sentence_kinds.append(s.kind)
@@ -258,6 +262,22 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
                 )
             )
     return effs
+
+
+_NEGATED_TAIL = ("this", "effect", "is", "negated")
+
+
+def _negated_if(text: str, sent: list[Tok]) -> Condition | None:
+    """ "If there is a [Monkey.D.Luffy] Character, this effect is negated." (OP05-100): the effect is invalid
+    while the condition holds (rule 8-2-1-1), so it is a condition of the effect, negated; ``None`` for
+    any other sentence."""
+    n = len(_NEGATED_TAIL)
+    if len(sent) < n + 3 or not _is_word(sent[0], "if") or not _is_word(sent[-n - 1], ","):
+        return None
+    if not all(_is_word(t, w) for t, w in zip(sent[-n:], _NEGATED_TAIL)):
+        return None
+    cond = _parse(text, sent[1:-n - 1], "cond_sentence")
+    return replace(cond, negate=not cond.negate)
 
 
 def _fold_choose_cost(actions: tuple[Action, ...]) -> tuple[Action, ...]:
