@@ -2335,6 +2335,10 @@ class IRBuilder(Transformer):
     def re_removed(self):
         return "removed", None
 
+    def re_left(self):
+        # "If this Character would leave the field" (OP05-100): any removal, a K.O. in battle included
+        return "removed", "any"
+
     # ------------------------------------------------------------ other starts
     def cond_sentence(self, cond):
         return cond

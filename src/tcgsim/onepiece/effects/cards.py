@@ -149,7 +149,7 @@ def _why_unsupported(eff) -> str | None:
         if ev is None or ev.kind not in ("ko", "removed") or ev.subject is None:
             return f"replacement of {ev.kind if ev else '?'}"
         params = dict(ev.params)
-        bys = (None, "battle", "effect", "opponent_effect") if ev.kind == "ko" else (None, "effect", "opponent_effect")
+        bys = (None, "battle", "effect", "opponent_effect") if ev.kind == "ko" else (None, "effect", "opponent_effect", "any")
         if set(params) - {"by"} or params.get("by") not in bys:
             return f"replacement of {ev.kind} {sorted(params)}"
         if ev.kind == "removed" and ev.subject.ref is None and not set(ev.subject.zones) <= {"character", "stage"}:

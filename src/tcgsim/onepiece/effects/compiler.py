@@ -213,6 +213,10 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
     for sent in sentences:
         if not sent:
             continue
+        negated_if = _negated_if(head_text, sent)
+        if negated_if is not None:
+            conditions.append(negated_if)
+            continue
         s = _parse(head_text, sent, "sentence")
         assert isinstance(s, SentenceIR)
         sentence_kinds.append(s.kind)
@@ -249,24 +253,21 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
     kind, timing_list = _effect_kind(timings, sentence_kinds)
     effs = []
     for timing in timing_list:
-        conds = tuple(conditions)
-        acts = tuple(actions)
-        if kind == "permanent":
-            acts, extra = _hoist_permanent(acts)
-            conds = conds + extra
-        effs.append(
-            Effect(
-                kind,
-                timing,
-                conditions=conds,
-                once_per_turn=once,
-                costs=costs,
-                optional=optional or any_optional_replacement,
-                actions=acts,
-                event=event,
-                text=para,
+        parts = _hoist_permanent(tuple(actions)) if kind == "permanent" else [(tuple(actions), ())]
+        for acts, extra in parts:
+            effs.append(
+                Effect(
+                    kind,
+                    timing,
+                    conditions=tuple(conditions) + extra,
+                    once_per_turn=once,
+                    costs=costs,
+                    optional=optional or any_optional_replacement,
+                    actions=acts,
+                    event=event,
+                    text=para,
+                )
             )
-        )
     return effs
 
 
@@ -275,6 +276,22 @@ def _after_post_if(actions: list[Action], prev: tuple[str, list[Tok]] | None) ->
     condition written after the action, build.item_post_if), whose "if" a following "Then," depends on."""
     return (prev is not None and prev[0] == "actions" and not _is_word(prev[1][0], "if")
             and bool(actions) and actions[-1].op == "if")
+
+
+_NEGATED_TAIL = ("this", "effect", "is", "negated")
+
+
+def _negated_if(text: str, sent: list[Tok]) -> Condition | None:
+    """ "If there is a [Monkey.D.Luffy] Character, this effect is negated." (OP05-100): the effect is invalid
+    while the condition holds (rule 8-2-1-1), so it is a condition of the effect, negated; ``None`` for
+    any other sentence."""
+    n = len(_NEGATED_TAIL)
+    if len(sent) < n + 3 or not _is_word(sent[0], "if") or not _is_word(sent[-n - 1], ","):
+        return None
+    if not all(_is_word(t, w) for t, w in zip(sent[-n:], _NEGATED_TAIL)):
+        return None
+    cond = _parse(text, sent[1:-n - 1], "cond_sentence")
+    return replace(cond, negate=not cond.negate)
 
 
 def _fold_choose_cost(actions: tuple[Action, ...]) -> tuple[Action, ...]:
@@ -353,6 +370,34 @@ def _resolve_zones(actions: tuple[Action, ...], text: str, looked: bool = False)
         out.append(a)
         if a.op in _LOOKING_OPS and a.target is not None and a.target.zones in (("deck",), ("life",)):
             looked = True
+    return _reveal_as_look(tuple(out))
+
+
+def _names_looked(actions: tuple[Action, ...]) -> bool:
+    """Whether an action (or one nested in it) targets the looked-at cards or "the rest" of them."""
+    for a in actions:
+        t = a.target
+        if t is not None and any("looked" in x.zones or x.ref == "rest" for x in (t, *t.alternatives)):
+            return True
+        if _names_looked(a.body) or any(_names_looked(o) for o in a.options):
+            return True
+    return False
+
+
+def _reveal_as_look(actions: tuple[Action, ...]) -> tuple[Action, ...]:
+    """ "Reveal 1 card from the top of your deck and play up to 1 Character card with a cost of 2. Then, place
+    the rest at the top or bottom of your deck." (ST12-010, ST11-001): a card revealed from the deck that a
+    later action takes from the looked-at cards is handled as one (11-3): ``look`` moves it out of the deck
+    while the effect handles it, then ``reveal`` shows it; a reveal read only as "it" ("If the revealed card
+    is ...") keeps the card on the deck (card Q&A qa_st-11.md ST11-001 q1, qa_st-12.md ST12-010 q2)."""
+    out: list[Action] = []
+    for i, a in enumerate(actions):
+        t = a.target
+        if (a.op == "reveal" and t is not None and t.zones == ("deck",) and t.position == "top"
+                and t.ref is None and _names_looked(actions[i + 1:])):
+            out.append(replace(a, op="look"))
+            a = Action("reveal", Selector(owner=t.owner, zones=("looked",), count=None))
+        out.append(a)
     return tuple(out)
 
 
@@ -370,13 +415,18 @@ def _effect_kind(timings: list[str], sentence_kinds: list[str]) -> tuple[str, li
     return "permanent", [None]
 
 
-def _hoist_permanent(acts: tuple[Action, ...]) -> tuple[tuple[Action, ...], tuple[Condition, ...]]:
-    """A permanent effect's leading "If ..., X" is a condition of the effect (rule 8-1-3-3-2)."""
-    extra: tuple[Condition, ...] = ()
-    if len(acts) == 1 and acts[0].op == "if" and acts[0].condition is not None:
-        extra = (acts[0].condition,)
-        acts = acts[0].body
-    return tuple(_with_permanent_duration(a) for a in acts), extra
+def _hoist_permanent(acts: tuple[Action, ...]) -> list[tuple[tuple[Action, ...], tuple[Condition, ...]]]:
+    """A permanent effect's "If ..., X" is a condition of the effect (rule 8-1-3-3-2): the paragraph's
+    permanent effects as ``(actions, extra conditions)``, one for its unconditional sentences and one for each
+    "If" sentence ("[DON!! x1] All of your Characters gain +1 cost. If you have a Character with a cost of 8
+    or more, this Leader gains +1000 power.", ST14-001: the +1 cost holds without the "If")."""
+    def hoisted(a: Action) -> bool:
+        return a.op == "if" and a.condition is not None and not a.options
+
+    plain = tuple(a for a in acts if not hoisted(a))
+    parts = [(plain, ())] if plain else []
+    parts += [(a.body, (a.condition,)) for a in acts if hoisted(a)]
+    return [(tuple(_with_permanent_duration(a) for a in body), extra) for body, extra in parts] or [((), ())]
 
 
 def _with_permanent_duration(a: Action) -> Action:

@@ -216,7 +216,7 @@ def replacement_for(g, cid: int, by: str, source: int, tried: tuple, kinds: tupl
     """The next replacement effect (``(card, effect index)``) that may replace the event of ``cid`` now,
     in the order of rule 8-1-3-4-2, skipping those in ``tried``; ``None`` if there is none. ``kinds``:
     the replaced events, ``ko`` and/or ``removed`` (removal from the field by an effect, 8-1-3-4: a K.O.
-    by an effect is also a removal; a battle K.O. is not)."""
+    by an effect is also a removal; a battle K.O. is not, except for "would leave the field", ``by="any"``)."""
     if not g.t.replacements:
         return None
     from .select import condition_holds, matches
@@ -234,8 +234,9 @@ def replacement_for(g, cid: int, by: str, source: int, tried: tuple, kinds: tupl
             if ev is None or ev.kind not in kinds:
                 continue
             sel = ev.subject
-            if ev.kind == "removed" and by != "effect":
-                continue
+            want = dict(ev.params).get("by")
+            if ev.kind == "removed" and by != "effect" and want != "any":
+                continue  # "be removed from the field": by an effect; "leave the field": also in battle
             if sel.ref == "this":
                 if cid != src:
                     continue
@@ -245,7 +246,6 @@ def replacement_for(g, cid: int, by: str, source: int, tried: tuple, kinds: tupl
                 continue
             elif sel.filters and not matches(g, src, cid, sel.filters):
                 continue
-            want = dict(ev.params).get("by")
             if want == "battle" and by != "battle" or want in ("effect", "opponent_effect") and by != "effect":
                 continue
             if want == "opponent_effect" and (source < 0 or g.t.owner[source] == me):

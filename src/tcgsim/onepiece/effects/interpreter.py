@@ -37,13 +37,9 @@ def effect_of(g, src: int, eidx: int):
 
 _EFFECT_FRAMES = {"effect", "act", "cost", "effect_end", "return_looked", "ko_check"}
 """Frames of the effect now resolving, under which a newly triggered effect waits (rule 8-6-3). A
-``ko_check`` is one of the K.O.s an effect still has to carry out: "K.O. up to 2" K.O.s both cards
-before either one's [On K.O.] resolves (card Q&A OP03-090: it can play the card K.O.'d with it)."""
-
-
-_BATTLE_TIMINGS = frozenset(("when_attacking", "on_opponent_attack", "on_block", "when_attacked"))
-"""Auto effects that trigger together at an attack or block and wait their turn (rule 8-6-1); one whose card
-has left the field before it is activated does not activate."""
+``ko_check`` is one of the K.O.s an effect still has to carry out: "K.O. up to 2" and "K.O. all" K.O. every
+card before any one's [On K.O.] or "when K.O.'d" effect resolves (card Q&A OP03-090: it can play the card
+K.O.'d with it; ST08-001 q1)."""
 
 
 def start_effect(g, src: int, eidx: int, stage: int = 0) -> None:

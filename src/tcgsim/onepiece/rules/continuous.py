@@ -81,16 +81,21 @@ def power(g, cid: int) -> int:
     return base + add
 
 
-_evaluating = [False]
+# the permanent-effect values being computed now ("modify_power", "modify_cost", "gain_keyword", ...): while
+# one is computed, the conditions and filters read inside see that value without permanent effects, which
+# keeps the computation finite (the repeat of 8-1-3-3-5 is not modelled); other values are computed in
+# full, so "If this Character has a cost of 6 or more, ... +2000 power" reads the cost another permanent
+# effect gives (card Q&A qa_st-14.md ST14-009 q1, ST14-012 q1)
+_evaluating: set[str] = set()
 
 
 def static_amount(g, cid: int, op: str) -> int:
     """The sum of ``op`` amounts (``modify_power`` / ``modify_cost``) that permanent effects of cards on
     the field give ``cid`` now (rule 8-1-3-3). Filters read inside are evaluated without permanent
-    effects, which keeps the computation finite (the repeat of 8-1-3-3-5 is not modelled)."""
-    if _evaluating[0]:
+    effects of the same ``op`` (see ``_evaluating``)."""
+    if op in _evaluating:
         return 0
-    _evaluating[0] = True
+    _evaluating.add(op)
     try:
         total = 0
         for src, eidx, a in _static_actions(g, op):
@@ -104,22 +109,22 @@ def static_amount(g, cid: int, op: str) -> int:
                 total += amount
         return total
     finally:
-        _evaluating[0] = False
+        _evaluating.discard(op)
 
 
 def static_keyword(g, cid: int, bit: int) -> bool:
-    if _evaluating[0]:
+    if "gain_keyword" in _evaluating:
         return False
     from ..cards.model import KEYWORD_BITS
 
-    _evaluating[0] = True
+    _evaluating.add("gain_keyword")
     try:
         for src, eidx, a in _static_actions(g, "gain_keyword"):
             if KEYWORD_BITS.get(a.param("keyword"), 0) & bit and _static_targets(g, src, a, cid):
                 return True
         return False
     finally:
-        _evaluating[0] = False
+        _evaluating.discard("gain_keyword")
 
 
 def _static_actions(g, op: str):
@@ -396,15 +401,15 @@ def counter(g, cid: int) -> int:
     sets ("The counter of all of your Character cards with 8000 power in your hand becomes +2000",
     OP16-118; also for a card printed without one). Several such effects: the highest."""
     value = g.t.defs[cid].counter or 0
-    if g.t.static_ops.get("set_counter") and not _evaluating[0]:
-        _evaluating[0] = True
+    if g.t.static_ops.get("set_counter") and "set_counter" not in _evaluating:
+        _evaluating.add("set_counter")
         try:
             best = None
             for src, _, a in _static_actions(g, "set_counter"):
                 if a.amount is not None and _static_targets(g, src, a, cid) and (best is None or a.amount > best):
                     best = a.amount
         finally:
-            _evaluating[0] = False
+            _evaluating.discard("set_counter")
         if best is not None:
             value = best
     return value
@@ -412,9 +417,9 @@ def counter(g, cid: int) -> int:
 
 def static_base_power(g, cid: int):
     """The highest base power a permanent effect sets for ``cid`` now (rule 4-9-2-1), or ``None``."""
-    if _evaluating[0]:
+    if "set_base_power" in _evaluating:
         return None
-    _evaluating[0] = True
+    _evaluating.add("set_base_power")
     try:
         best = None
         for src, _, a in _static_actions(g, "set_base_power"):
@@ -422,4 +427,4 @@ def static_base_power(g, cid: int):
                 best = a.amount
         return best
     finally:
-        _evaluating[0] = False
+        _evaluating.discard("set_base_power")

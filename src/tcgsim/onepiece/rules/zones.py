@@ -157,10 +157,10 @@ def ko_check(g, frame, choice) -> None:
         tried = tried + ((src, idx),)
         g.stack[-1] = frame = ("ko_check", cid, by_effect, source, tried)
     while True:
-        # a K.O. by an effect is also a removal from the field by that effect ("would be removed from the
-        # field", 8-1-3-4); a battle K.O. is not
+        # a K.O. is also a removal from the field: by an effect for "would be removed from the field"
+        # (8-1-3-4), by either for "would leave the field" (hooks.replacement_for reads which)
         found = hooks.replacement_for(g, cid, "battle" if not by_effect else "effect", source, tried,
-                                      ("ko", "removed") if by_effect else ("ko",))
+                                      ("ko", "removed"))
         if found is None:
             break
         src, idx = found
