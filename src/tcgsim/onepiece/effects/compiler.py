@@ -225,7 +225,7 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
             if event is not None:
                 raise _Unsupported(_fragment(head_text, sent), "two activation events", sent[0].pos)
             event = s.event
-        actions.extend(s.actions)
+        _join_sentence(actions, s)
     if player is not None:
         choose = Action("choose_one", player=player, options=_options(option_lines), then=choice_then)
         if choice_if is not None:
@@ -261,6 +261,21 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
             )
         )
     return effs
+
+
+def _join_sentence(actions: list[Action], s: SentenceIR) -> None:
+    """Append the actions of sentence ``s`` to ``actions`` (the effect's so far), in place.
+
+    Rules 4-10-1 and 8-3-3: in "If X, A. Then, B." (or "A if X. Then, B.") the "Then," clause follows the
+    "if" clause, so when X is not fulfilled B is not resolved either (card Q&A OP04-033, OP05-047): a
+    "Then," sentence right after a sentence ending in an ``if`` joins that ``if`` 's body, and so does every
+    further "Then," sentence. After any other sentence "Then," stays a sibling: it is resolved even when
+    the part before it did nothing (4-10-2)."""
+    last = actions[-1] if actions else None
+    if s.kind == "then" and last is not None and last.op == "if" and last.condition is not None:
+        actions[-1] = replace(last, body=last.body + tuple(s.actions))
+        return
+    actions.extend(s.actions)
 
 
 def _fold_choose_cost(actions: tuple[Action, ...]) -> tuple[Action, ...]:
@@ -419,7 +434,7 @@ def _options(option_lines: list[str]) -> tuple[tuple[Action, ...], ...]:
             s = _parse(line, sent, "sentence")
             if s.kind not in ("actions", "then", "if_you_do"):
                 raise _Unsupported(line, f"unexpected {s.kind} sentence in an option", None)
-            opt_actions.extend(s.actions)
+            _join_sentence(opt_actions, s)
         options.append(tuple(opt_actions))
     return tuple(options)
 
