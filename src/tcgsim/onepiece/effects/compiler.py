@@ -208,17 +208,17 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
     actions: list[Action] = []
     event = None
     sentence_kinds: list[str] = []
-    any_optional_replacement = False
+    any_optional = False
     for sent in sentences:
         if not sent:
             continue
         s = _parse(head_text, sent, "sentence")
         assert isinstance(s, SentenceIR)
         sentence_kinds.append(s.kind)
-        if s.kind == "replacement" and s.optional:
-            any_optional_replacement = True
+        if s.kind in ("replacement", "activation") and s.optional:
+            any_optional = True
         if s.kind == "when_may":  # "When X, you may A if C" (build.s_when_may_if): the effect is optional
-            any_optional_replacement = True
+            any_optional = True
             once = once or s.once
         conditions.extend(s.conditions)
         if s.event is not None:
@@ -254,7 +254,7 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
                 conditions=conds,
                 once_per_turn=once,
                 costs=costs,
-                optional=optional or any_optional_replacement,
+                optional=optional or any_optional,
                 actions=acts,
                 event=event,
                 text=para,
