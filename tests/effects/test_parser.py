@@ -671,11 +671,13 @@ def test_activation_when_opponent_attacks_op16_048():
         "[Once Per Turn] This effect can be activated when your opponent attacks. Up to 1 of your "
         "[Prisoner of Impel Down] cards gains [Blocker] during this turn."
     )
+    # "can be activated": an optional effect (rule 8-1-2), asked yes / no
     assert effects(text) == [
         E(
             "auto",
             "when",
             once_per_turn=True,
+            optional=True,
             actions=(
                 A(
                     "gain_keyword",

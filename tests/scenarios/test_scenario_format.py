@@ -521,6 +521,86 @@ def test_single_candidate_choice_is_taken_and_the_script_skips_it():
     assert not play_action(g, 0, "choose OP01-036")  # at most once
 
 
+# A multi-card line is the whole answer (SCENARIOS.md "actions"): for an "up to N" choice asked one card at a
+# time, a line naming fewer than N ends the choice; the engine's next choice is a new decision.
+UP_TO_CARDS = """\
+name: test
+cards:
+  - {number: TEST-L01, name: Red, category: Leader, colors: [Red], power: 5000, life: 5}
+  - {number: TEST-L02, name: Green, category: Leader, colors: [Green], power: 5000, life: 5}
+  - {number: TEST-W01, name: Weak, category: Character, colors: [Green], cost: 1, power: 1000}
+  - {number: TEST-W02, name: Weaker, category: Character, colors: [Green], cost: 1, power: 1000}
+  - {number: TEST-W03, name: Weakest, category: Character, colors: [Green], cost: 1, power: 1000}
+  - {number: TEST-KO3, name: Three Knockouts, category: Character, colors: [Red], cost: 0, power: 1000,
+     text: "[On Play] K.O. up to 3 of your opponent's Characters with a cost of 1 or less. Then, rest up to 1 of your opponent's Characters."}
+  - {number: TEST-DON3, name: Three DON, category: Character, colors: [Red], cost: 0, power: 1000,
+     text: "[On Play] Set up to 3 of your DON!! cards as active."}
+state:
+  turn: 3
+  active: p1
+  phase: main
+  p1:
+    leader: TEST-L01
+    hand: [TEST-KO3, TEST-DON3]
+    don: {rested: 4}
+  p2:
+    leader: TEST-L02
+    characters:
+      - {card: TEST-W01}
+      - {card: TEST-W02}
+      - {card: TEST-W03}
+"""
+
+
+def test_multi_card_line_naming_fewer_than_up_to_n_ends_the_choice():
+    passes(UP_TO_CARDS + textwrap.dedent("""\
+        actions:
+          - p1: play TEST-KO3
+          - p1: choose opp TEST-W01, opp TEST-W02   # 2 of up to 3: the K.O. choice is over
+          - p1: choose opp TEST-W03                 # the "Then, rest up to 1" choice, a new decision
+          - p1: play TEST-DON3
+          - p1: choose 2 rested don                 # 2 of up to 3 DON!!: over
+        expect:
+          - after: 2
+            pending: p1 choose
+            p2.characters: [TEST-W03]
+            legal: [choose opp TEST-W03, choose none]
+          - after: 3
+            p2.TEST-W03.rested: true
+          - after: 5
+            pending: p1 main
+            p1.don.active: 2
+            p1.don.rested: 2
+        """))
+
+
+def test_one_card_a_line_still_answers_a_choice_asked_one_card_at_a_time():
+    passes(UP_TO_CARDS + textwrap.dedent("""\
+        actions:
+          - p1: play TEST-KO3
+          - p1: choose opp TEST-W01
+          - p1: choose opp TEST-W02
+          - p1: choose none
+        expect:
+          - after: 2
+            pending: p1 choose                      # the K.O. choice goes on: nothing K.O.'d yet
+            legal: [choose opp TEST-W03, choose none]
+            p2.characters: [TEST-W01, TEST-W02, TEST-W03]
+          - after: 4
+            pending: p1 choose                      # the "Then, rest" choice
+            p2.characters: [TEST-W03]
+        """))
+
+
+def test_multi_card_line_naming_more_than_n_cards_is_not_playable():
+    fs = failures(UP_TO_CARDS + textwrap.dedent("""\
+        actions:
+          - p1: play TEST-KO3
+          - p1: choose opp TEST-W01, opp TEST-W02, opp TEST-W03, opp leader
+        """))
+    assert [f["path"] for f in fs] == ["action 2"]
+
+
 # ---------------------------------------------------------------------------------------------------------
 # Expectations
 # ---------------------------------------------------------------------------------------------------------

@@ -637,6 +637,10 @@ class ScenarioGame:
     * ``split``: for games with multi-card answers, ``split(text)`` gives the one-card answers of ``text``
       (a list of one for any other text); such an answer may be fed a card at a time and may name several
       skipped steps.
+    * ``end_choice(before, after)``: for such games, once a multi-card answer was fed a card at a time from
+      game ``before`` to game ``after``: the answer that ends the choice (``"choose none"``) when ``after``
+      still asks for more cards of that same choice, else ``None``. SCENARIOS.md: the line is the whole
+      answer, and a line naming fewer than an "up to N" choice allows ends it.
     """
 
     build: Callable[..., Any]
@@ -646,6 +650,7 @@ class ScenarioGame:
     declines: tuple[tuple, ...]
     ordered: tuple[str, ...] = ()
     split: Callable[[str], list[str]] | None = None
+    end_choice: Callable[[Any, Any], str | None] | None = None
 
 
 class Trace(list):
@@ -742,8 +747,9 @@ def parse_any_order(parse: Callable[[Any, str], tuple]) -> Callable[[Any, str], 
 
 
 def answers(g, player: int, text: str, rules: ScenarioGame) -> list[str] | None:
-    """The answers (one, or one per card of a multi-card answer fed a card at a time) that play ``text`` for
-    ``player`` from the current decision, or None if it is not legal."""
+    """The answers (one, or one per card of a multi-card answer fed a card at a time, then the answer that
+    ends the choice when the line named fewer cards than it allows: ``rules.end_choice``) that play ``text``
+    for ``player`` from the current decision, or None if it is not legal."""
     d = g.pending
     if d is None or d.player != player:
         return None
@@ -768,6 +774,11 @@ def answers(g, player: int, text: str, rules: ScenarioGame) -> list[str] | None:
             trial.apply(rules.parse(trial, part))
         except IllegalAction:
             return None
+    if rules.end_choice is not None and trial.pending is not None and trial.pending.player == player:
+        # the line is the whole answer (SCENARIOS.md): fewer cards than "up to N" allows end the choice
+        end = rules.end_choice(g, trial)
+        if end is not None:
+            return parts + [end]
     return parts
 
 

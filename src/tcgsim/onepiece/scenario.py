@@ -626,6 +626,24 @@ def _read(g: Game, e: _Expect):
 # Running
 # ==========================================================================================================
 
+def _end_choice(before, after) -> str | None:
+    """``"choose none"`` when ``after`` (a multi-card answer fed a card at a time from ``before``) still asks
+    for more cards of the same "up to N" choice, else None (SCENARIOS.md "actions": the line is the whole
+    answer). The same choice is the same effect frame (interpreter: ``act`` / ``cost`` frames keep the cards
+    chosen so far in their last element), not a new one: a repeated body starts with nothing chosen, and a
+    DON!! gift "each" (``("give", chosen, i, ...)``) moves on to the next card ``i``."""
+    d = after.pending
+    if d is None or d.kind != "choose" or ("choose_none",) not in d.options or not before.stack or not after.stack:
+        return None
+    f0, f1 = before.stack[-1], after.stack[-1]
+    if f0[0] not in ("act", "cost") or f1[:5] != f0[:5] or not f1[5]:
+        return None
+    s0, s1 = f0[5], f1[5]
+    if s1[0] == "give" and not (s0 and s0[0] == "give" and s0[2] == s1[2]):
+        return None
+    return "choose none"
+
+
 RULES = sf.ScenarioGame(
     build=lambda scenario, **kw: build_game(scenario, **kw),
     parse=_parse,
@@ -634,6 +652,7 @@ RULES = sf.ScenarioGame(
     declines=DECLINES,
     ordered=_ORDERED,
     split=notation.split_multi,
+    end_choice=_end_choice,
 )
 """The ONE PIECE CARD GAME's part of the shared scenario runner (:mod:`tcgsim.core.scenario_files`)."""
 

@@ -56,7 +56,7 @@ class SentenceIR:
 
     ``kind``: ``actions`` (an ordinary sentence), ``then`` ("Then, ..."), ``if_you_do``, ``when``
     (an activation event written as "When ..., ..." or "... when ..."), ``when_may`` ("When ..., you may
-    ... if ...": an optional effect with a condition), ``activation`` ("This effect can be activated
+    ... if ...": an optional effect with a condition), ``activation`` (optional, 8-1-2: "This effect can be activated
     when ..."), ``replacement`` ("If ... would ..., ... instead"), ``start_of_game``.
     ``conditions`` are conditions of the whole effect (a replacement effect's "If X and ...").
     """
@@ -309,11 +309,13 @@ class IRBuilder(Transformer):
 
     def s_activation_only_have_d2(self, np):
         # "This effect can be activated when you only have Characters with a type including "GERMA"." (OP11-043):
-        # a condition of the effect (8-3-2)
-        return SentenceIR("actions", (), conditions=(self.c_only_have_d2("self", np),))
+        # a condition of the effect (8-3-2); "can be activated": an optional effect (8-1-2)
+        return SentenceIR("activation", (), conditions=(self.c_only_have_d2("self", np),), optional=True)
 
     def s_activation(self, event):
-        return SentenceIR("activation", (), event=event)
+        # "This effect can be activated when ...": "can" makes the effect optional (8-1-2), asked yes / no
+        # before its choices; declining it does not use up [Once Per Turn] (10-2-13-1)
+        return SentenceIR("activation", (), event=event, optional=True)
 
     def s_deck_out_win(self, n):
         # "When your deck is reduced to 0, you win the game instead of losing, according to the rules" (OP03-040):

@@ -208,8 +208,7 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
     actions: list[Action] = []
     event = None
     sentence_kinds: list[str] = []
-    any_optional_replacement = False
-    prev = None  # the kind and tokens of the previous sentence
+    any_optional = False
     for sent in sentences:
         if not sent:
             continue
@@ -220,23 +219,17 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
         s = _parse(head_text, sent, "sentence")
         assert isinstance(s, SentenceIR)
         sentence_kinds.append(s.kind)
-        if s.kind == "replacement" and s.optional:
-            any_optional_replacement = True
+        if s.kind in ("replacement", "activation") and s.optional:
+            any_optional = True
         if s.kind == "when_may":  # "When X, you may A if C" (build.s_when_may_if): the effect is optional
-            any_optional_replacement = True
+            any_optional = True
             once = once or s.once
         conditions.extend(s.conditions)
         if s.event is not None:
             if event is not None:
                 raise _Unsupported(_fragment(head_text, sent), "two activation events", sent[0].pos)
             event = s.event
-        if s.kind == "then" and _after_post_if(actions, prev):
-            # "Draw 1 card if you have 3 or less cards in your hand. Then, ..." (OP05-047): the text after
-            # a failed "if" is not resolved (rule 4-10-1; card Q&A qa_op05.md OP05-047 q1: no +1000)
-            actions[-1] = replace(actions[-1], body=actions[-1].body + s.actions)
-        else:
-            actions.extend(s.actions)
-        prev = (s.kind, sent)
+        _join_sentence(actions, s)
     if player is not None:
         choose = Action("choose_one", player=player, options=_options(option_lines), then=choice_then)
         if choice_if is not None:
@@ -262,20 +255,13 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
                     conditions=tuple(conditions) + extra,
                     once_per_turn=once,
                     costs=costs,
-                    optional=optional or any_optional_replacement,
+                    optional=optional or any_optional,
                     actions=acts,
                     event=event,
                     text=para,
                 )
             )
     return effs
-
-
-def _after_post_if(actions: list[Action], prev: tuple[str, list[Tok]] | None) -> bool:
-    """Whether the previous sentence (``prev``: its kind and tokens) was one plain "A if C." (the
-    condition written after the action, build.item_post_if), whose "if" a following "Then," depends on."""
-    return (prev is not None and prev[0] == "actions" and not _is_word(prev[1][0], "if")
-            and bool(actions) and actions[-1].op == "if")
 
 
 _NEGATED_TAIL = ("this", "effect", "is", "negated")
@@ -292,6 +278,21 @@ def _negated_if(text: str, sent: list[Tok]) -> Condition | None:
         return None
     cond = _parse(text, sent[1:-n - 1], "cond_sentence")
     return replace(cond, negate=not cond.negate)
+
+
+def _join_sentence(actions: list[Action], s: SentenceIR) -> None:
+    """Append the actions of sentence ``s`` to ``actions`` (the effect's so far), in place.
+
+    Rules 4-10-1 and 8-3-3: in "If X, A. Then, B." (or "A if X. Then, B.") the "Then," clause follows the
+    "if" clause, so when X is not fulfilled B is not resolved either (card Q&A OP04-033, OP05-047): a
+    "Then," sentence right after a sentence ending in an ``if`` joins that ``if`` 's body, and so does every
+    further "Then," sentence. After any other sentence "Then," stays a sibling: it is resolved even when
+    the part before it did nothing (4-10-2)."""
+    last = actions[-1] if actions else None
+    if s.kind == "then" and last is not None and last.op == "if" and last.condition is not None:
+        actions[-1] = replace(last, body=last.body + tuple(s.actions))
+        return
+    actions.extend(s.actions)
 
 
 def _fold_choose_cost(actions: tuple[Action, ...]) -> tuple[Action, ...]:
@@ -483,7 +484,7 @@ def _options(option_lines: list[str]) -> tuple[tuple[Action, ...], ...]:
             s = _parse(line, sent, "sentence")
             if s.kind not in ("actions", "then", "if_you_do"):
                 raise _Unsupported(line, f"unexpected {s.kind} sentence in an option", None)
-            opt_actions.extend(s.actions)
+            _join_sentence(opt_actions, s)
         options.append(tuple(opt_actions))
     return tuple(options)
 

@@ -64,7 +64,8 @@ Shape
     (destination ``position``, ``rested``, ``keyword``, ``face_up`` ...); ``condition`` for
     ``op == "if"``; ``body`` the sub-actions of ``if`` / ``may`` / ``if_you_do`` / ``for_each``;
     ``options`` the alternatives of ``choose_one``; ``then`` is True when the action was introduced by
-    "Then," (rule 4-10-2: it is resolved even when the previous part could not be).
+    "Then," (rule 4-10-2: it is resolved even when the previous part could not be; after an "if" clause
+    it is in that ``if`` 's body, since it is not resolved when the "if" fails, 4-10-1).
 
 ``Selector(owner, zones, count, up_to, filters, ref, position, total, alternatives)``
     Which cards an action or condition is about.  ``owner``: ``self`` / ``opponent`` / ``any``;
