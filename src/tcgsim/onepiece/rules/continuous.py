@@ -87,14 +87,20 @@ _evaluating = [False]
 def static_amount(g, cid: int, op: str) -> int:
     """The sum of ``op`` amounts (``modify_power`` / ``modify_cost``) that permanent effects of cards on
     the field give ``cid`` now (rule 8-1-3-3). Filters read inside are evaluated without permanent
-    effects, which keeps the computation finite (the repeat of 8-1-3-3-5 is not modelled)."""
+    effects, which keeps the computation finite (the repeat of 8-1-3-3-5 is not modelled).
+
+    One effect gives a card its amount once, even when several of its joined targets name the card: "your
+    [Edward.Newgate] and all your Characters with a type including "Whitebeard Pirates" gain +2000 power"
+    gives a Whitebeard Pirates Character [Edward.Newgate] +2000, not +4000 (card Q&A OP02-024 q2)."""
     if _evaluating[0]:
         return 0
     _evaluating[0] = True
     try:
         total = 0
-        for src, eidx, a in _static_actions(g, op):
-            if _static_targets(g, src, a, cid):
+        counted = set()  # (effect, amount) already given to cid
+        for src, eff, a in _static_actions(g, op):
+            if (id(eff), a.amount) not in counted and _static_targets(g, src, a, cid):
+                counted.add((id(eff), a.amount))
                 amount = a.amount or 0
                 per = a.param("per")
                 if per is not None:  # "+1000 power for every card in your hand" (card Q&A OP01-072)
@@ -123,6 +129,7 @@ def static_keyword(g, cid: int, bit: int) -> bool:
 
 
 def _static_actions(g, op: str):
+    """``(source card, effect, action)`` for each ``op`` action of a permanent effect that applies now."""
     entries = g.t.static_ops.get(op)
     if not entries:
         return
@@ -132,7 +139,7 @@ def _static_actions(g, op: str):
         if g.on_field(src) and not (g.mods and negated(g, src)) and all(
                 condition_holds(g, src, c) for c in eff.conditions):
             for a in acts:
-                yield src, 0, a
+                yield src, eff, a
 
 
 def _static_targets(g, src: int, a, cid: int) -> bool:
