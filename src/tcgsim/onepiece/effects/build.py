@@ -1803,7 +1803,9 @@ class IRBuilder(Transformer):
         return _Post((_name_filter(names),))
 
     def pm_on_any_field(self):
-        return _Post((), ("field",), None)
+        # "on the field": either player's, DON!! included ("When a DON!! card on the field is returned to
+        # your DON!! deck" counts the opponent's DON!! too, card Q&A OP02-071 q1)
+        return _Post((), ("field",), "any")
 
     def pm_distinct_names(self):
         return _Post((Filter("distinct_names", "==", True),))
