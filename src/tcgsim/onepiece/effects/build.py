@@ -2135,6 +2135,14 @@ class IRBuilder(Transformer):
     def c_gap_characters(self, n):
         return self._count_gap("character", n)
 
+    def c_all_don_rested(self):
+        """ "all of your DON!! cards are rested": every DON!! on your field is a rested one of the cost area;
+        a DON!! given to your Leader or a Character is not (card Q&A OP02-027 q2; rule 6-5-5)."""
+        return Condition(
+            "count", "==", Selector(owner="self", zones=("don",), count=None),
+            Selector(owner="self", zones=("don",), count=None, filters=(Filter("state", "==", "rested"),)),
+        )
+
     def c_opp_more_don(self, subj):
         if subj != "opponent":
             raise ValueError("more DON!! than you")
@@ -2287,6 +2295,10 @@ class IRBuilder(Transformer):
 
     def ev_you_play(self, t):
         return Event("played", replace(_ev(t, default_zones=("character",)), owner="self"))
+
+    def ev_you_play_from_hand(self, t):
+        """ "When you play a Character ... from your hand": not one played by an effect from elsewhere."""
+        return Event("played", replace(_ev(t, default_zones=("character",)), owner="self"), _params(source="hand"))
 
     def ev_opp_play(self, t):
         sel = _ev(t, default_zones=("character",))
