@@ -736,6 +736,7 @@ def op_give_don(g, frame, a, choice) -> None:
                 break
             g.given[choice[1]] -= 1
             g.given[target] += 1
+            hooks.fire_event(g, "don_given", target)
             moved += 1
             choice = None
         finish(g, frame, it=list(chosen), did=moved > 0)
@@ -765,6 +766,7 @@ def op_give_don(g, frame, a, choice) -> None:
         else:
             p.don_rested -= 1
         g.given[targets[ti]] += 1
+        hooks.fire_event(g, "don_given", targets[ti])  # once per DON!! card (card Q&A OP02-002 q2)
         n += 1
         moved += 1
     finish(g, frame, it=list(chosen), did=moved > 0)

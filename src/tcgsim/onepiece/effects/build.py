@@ -2300,6 +2300,10 @@ class IRBuilder(Transformer):
         """ "When you play a Character ... from your hand": not one played by an effect from elsewhere."""
         return Event("played", replace(_ev(t, default_zones=("character",)), owner="self"), _params(source="hand"))
 
+    def ev_you_given_don(self):
+        """ "When this Leader or any of your Characters is given a DON!! card": once per DON!! card given."""
+        return Event("don_given", Selector(owner="self", zones=("leader", "character"), count=None))
+
     def ev_opp_play(self, t):
         sel = _ev(t, default_zones=("character",))
         return Event("played", replace(sel, owner="opponent"))

@@ -102,7 +102,8 @@ WHEN_EVENTS = {"ko", "attack", "don_returned", "battle", "rested", "keyword_acti
                "removed",  # actions._report_removed, rules/zones.do_ko: a card moved off the field by an effect, per card
                "life_to_hand",  # rules/damage.life_damage, actions.op_add_to_hand: a Life card added to its owner's hand
                "drawn",  # rules/zones.draw: a player drew outside their Draw Phase, once per draw action
-               "attacked"}  # rules/battle.counter_step: the attack target once the Block Step is over
+               "attacked",  # rules/battle.counter_step: the attack target once the Block Step is over
+               "don_given"}  # rules/main_phase.give_don, actions.op_give_don: a Leader or Character was given 1 DON!!
 
 
 def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | None = None,

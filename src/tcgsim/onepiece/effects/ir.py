@@ -32,7 +32,7 @@ Shape
 ``Event(kind, subject, params)``
     ``kind`` (``EVENT_KINDS``) such as ``ko``, ``removed``, ``attack``, ``played``, ``rested``,
     ``damage_taken``, ``life_removed``, ``trigger_activated``, ``event_activated``,
-    ``keyword_activated``, ``don_returned``, ``returned_to_hand``, ``trashed``, ``attack_damage``,
+    ``keyword_activated``, ``don_returned``, ``don_given``, ``returned_to_hand``, ``trashed``, ``attack_damage``,
     ``battle`` (``opponent``: the card battled; ``at`` end_of_battle: "If this Character battles ...", or
     none: "When this Character battles ...", once the battling cards are fixed), ``any_of`` (``events``);
     ``subject`` the :class:`Selector` of the cards the event happens to; ``params`` extra (key, value)
@@ -212,6 +212,7 @@ EVENT_KINDS = frozenset(
         "attack_damage", "event_activated", "keyword_activated", "trigger_activated", "life_removed",
         "trashed", "returned_to_hand", "battle", "battle_ko", "life_to_hand", "any_of",
         "drawn",  # "When you draw a card outside of your Draw Phase" (OP05-053)
+        "don_given",  # "When this Leader or any of your Characters is given a DON!! card" (OP02-002), per card
     }
 )
 FILTER_KEYS = frozenset(

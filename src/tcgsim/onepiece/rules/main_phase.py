@@ -146,6 +146,8 @@ def give_don(g, player: int, n: int, target: int) -> None:
     p.don_active -= n
     g.given[target] += n
     g.emit(None, f"p{player + 1} gives {n} DON!! to {_name(g, target)}")
+    for _ in range(n):  # "When ... is given a DON!! card" (OP02-002): once per DON!! card
+        hooks.fire_event(g, "don_given", target)
 
 
 def play_from_hand(g, player: int, cid: int) -> None:
