@@ -47,6 +47,18 @@ def fire(g, timing: str, cards) -> None:
             _queue(g, cid, idxs)
 
 
+def auto_effects(g, timing: str, cards) -> tuple[tuple[int, int], ...]:
+    """``(card, effect index)`` of each auto effect of ``cards`` (ids) that triggers at ``timing``."""
+    effects = g.t.defs
+    return tuple((cid, idx) for cid in cards for idx in g.t.timed[cid].get(timing, ())
+                 if effects[cid].effects[idx].kind == "auto")
+
+
+def queue(g, cid: int, idx: int) -> None:
+    """Queue auto effect ``idx`` of ``cid`` (not when the card's effects are negated, 8-2-1-1)."""
+    _queue(g, cid, (idx,))
+
+
 def _queue(g, cid: int, idxs: tuple) -> None:
     if g.mods and negated(g, cid):  # 8-2-1-1: a negated card's auto effects do not activate
         return
