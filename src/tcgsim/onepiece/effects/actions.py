@@ -938,6 +938,16 @@ _PLAYER_PROHIBITIONS = {
 """Prohibitions "you cannot ..." that bind the player: ``what`` → (modifier stat, amount)."""
 
 
+@op("next_play_discount")
+def op_next_play_discount(g, frame, a, choice) -> None:
+    """ "the next time you play <cards> from your hand during this turn, the cost will be reduced by N"
+    (OP02-025): a ``NEXT_PLAY_DISCOUNT`` flag on the player, read by continuous.play_cost."""
+    me = g.t.owner[frame[1]]
+    kind, turn = duration_of(g, me, a.duration)
+    cv.add_modifier(g, -1 - me, cv.NEXT_PLAY_DISCOUNT, (frame[1], frame[2], frame[3]), kind, turn, me)
+    finish(g, frame, did=True)
+
+
 @op("cannot")
 def op_cannot(g, frame, a, choice) -> None:
     """A prohibition for a duration (rule 1-3-3: prohibitions win). Supported form: "cannot activate

@@ -1219,6 +1219,13 @@ class IRBuilder(Transformer):
             raise ValueError("play cost: not cards in your hand")
         return Action("reduce_play_cost", sel, amount=n)
 
+    def a_next_play_reduced(self, np, dur, n):
+        # "the next time you play a {Land of Wano} type Character card with a cost of 3 or more from your hand
+        # during this turn, the cost will be reduced by 1" (OP02-025): the DON!! paid for that one play, not
+        # the card's cost (continuous.play_cost; card Q&A OP02-025 q3)
+        sel = _sel(_Target(_Q("self", None), np), _Source(("hand",), owner="self"))
+        return Action("next_play_discount", sel, amount=n, duration=_dur((dur,)))
+
     def a_set_counter(self, t, amount):
         sel = _sel(t, default_zones=("character",))
         return Action("set_counter", sel, amount=amount)

@@ -123,7 +123,8 @@ own_effect / character_effect; ``unless``: a :class:`Cost` that lifts "cannot at
 by the attacking card's controller, "unless your opponent trashes 2 cards ..."; ``source`` / ``attacker``:
 who it is protected from; ``attacker`` on
 "activate" names the attacking card the prohibition is tied to) | ``can_attack_active`` t |
-``no_refresh`` t (``phase``) | ``negate_effects`` t | ``treat_name`` (``name``) | ``set_counter`` t n.
+``no_refresh`` t (``phase``) | ``negate_effects`` t | ``treat_name`` (``name``) | ``set_counter`` t n |
+``next_play_discount`` t n d (the next play from hand of a matching card, paying its cost, pays n less).
 permanent only: ``reduce_play_cost`` t n (the DON!! paid to play the matching cards from hand, not their cost);
 ``play_rested`` t (the matching cards enter the field rested however they are played, rules/main_phase);
 ``deck_out_win`` (its controller wins instead of losing when their deck is reduced to 0, rules/engine).
@@ -197,6 +198,7 @@ ACTION_OPS = frozenset(
         "change_attack_target", "choose_cost", "win_game", "extra_turn", "take_damage",
         "modify_power", "modify_cost", "set_base_power", "set_power_zero", "set_power", "gain_keyword", "cannot",
         "can_attack_active", "no_refresh", "negate_effects", "treat_name", "set_counter",
+        "next_play_discount",  # "the next time you play ... from your hand during this turn, the cost will be reduced by 1" (OP02-025)
         "reduce_play_cost",  # permanent: "The cost of playing ... from your hand will be reduced by 1" (OP05-097)
         "deck_out_win",  # permanent: "When your deck is reduced to 0, you win the game instead of losing" (OP03-040)
         "play_rested",  # permanent: "Your Character cards are played rested" (OP09-022)

@@ -48,6 +48,10 @@ NO_DRAW = 31
 # "Then, you cannot set DON!! cards as active using Character effects during this turn" (OP10-030, EB04-016):
 # player flag, read by ``set_don_active_forbidden`` (effects.actions.op_set_active)
 NO_SET_DON_ACTIVE = 43
+# "the next time you play {X} ... from your hand during this turn, the cost will be reduced by N" (OP02-025):
+# player flag, ``amount`` = (src, eidx, path) of the action; read by ``play_cost`` and used up by the next
+# play from hand of a matching card that pays its cost (``use_next_play_discounts``, rules/main_phase)
+NEXT_PLAY_DISCOUNT = 44
 
 BATTLE = 0
 END = 1
@@ -179,7 +183,33 @@ def play_cost(g, cid: int) -> int:
     c = cost(g, cid)
     if g.t.static_ops.get("reduce_play_cost"):
         c -= static_amount(g, cid, "reduce_play_cost")
+    if g.mods:
+        c -= sum(n for _, n in _next_play_discounts(g, cid))
     return c if c > 0 else 0
+
+
+def _next_play_discounts(g, cid: int) -> list[tuple[tuple, int]]:
+    """The ``NEXT_PLAY_DISCOUNT`` modifiers of ``cid``'s owner whose cards ``cid`` matches, with their amounts."""
+    from ..effects.interpreter import action_at
+    from ..effects.select import matches
+
+    key = -1 - g.t.owner[cid]
+    out = []
+    for m in g.mods:
+        if m[0] == key and m[1] == NEXT_PLAY_DISCOUNT:
+            src, eidx, path = m[2]
+            a = action_at(g, src, eidx, path)
+            if matches(g, src, cid, a.target.filters):
+                out.append((m, a.amount or 0))
+    return out
+
+
+def use_next_play_discounts(g, cid: int) -> None:
+    """``cid`` is being played from hand, paying its cost: the "next time you play" reductions it took are
+    used up. A card played by an effect without paying leaves them (card Q&A OP02-025 q4)."""
+    if g.mods:
+        for m, _ in _next_play_discounts(g, cid):
+            g.mods.remove(m)
 
 
 def has_keyword(g, cid: int, bit: int) -> bool:
