@@ -907,6 +907,10 @@ REVIEWED_SHIFT_REDUCE = {
     ("life", "qty : ALL OF owner"),
     ("life", "qty : ALL owner"),
     ("don!!", "qty : num"),
+    # "If all of your DON!! cards are rested" (OP02-027, cond1 c_all_don_rested): "don!!" after "all of your"
+    # goes on to that condition; no printed card has "all of your DON!! cards" as a target (compiled forms
+    # of the whole database unchanged)
+    ("don!!", "owner : YOUR"),
     ("rested", "qty : UP TO num"),
     ("<KEYWORD>", "qty : A"),
     ("if", "a_you_cannot : YOUR OPPONENT CANNOT ACTIVATE KEYWORD"),

@@ -755,6 +755,7 @@ def op_give_don(g, frame, a, choice) -> None:
                 break
             g.given[choice[1]] -= 1
             g.given[target] += 1
+            hooks.fire_event(g, "don_given", target)
             moved += 1
             choice = None
         finish(g, frame, it=list(chosen), did=moved > 0)
@@ -784,6 +785,7 @@ def op_give_don(g, frame, a, choice) -> None:
         else:
             p.don_rested -= 1
         g.given[targets[ti]] += 1
+        hooks.fire_event(g, "don_given", targets[ti])  # once per DON!! card (card Q&A OP02-002 q2)
         n += 1
         moved += 1
     finish(g, frame, it=list(chosen), did=moved > 0)
@@ -953,6 +955,16 @@ _PLAYER_PROHIBITIONS = {
     "add_life_to_hand": (cv.NO_LIFE_TO_HAND, 0),  # "you cannot add Life cards to your hand using your own effects" (OP02-004)
 }
 """Prohibitions "you cannot ..." that bind the player: ``what`` → (modifier stat, amount)."""
+
+
+@op("next_play_discount")
+def op_next_play_discount(g, frame, a, choice) -> None:
+    """ "the next time you play <cards> from your hand during this turn, the cost will be reduced by N"
+    (OP02-025): a ``NEXT_PLAY_DISCOUNT`` flag on the player, read by continuous.play_cost."""
+    me = g.t.owner[frame[1]]
+    kind, turn = duration_of(g, me, a.duration)
+    cv.add_modifier(g, -1 - me, cv.NEXT_PLAY_DISCOUNT, (frame[1], frame[2], frame[3]), kind, turn, me)
+    finish(g, frame, did=True)
 
 
 @op("cannot")

@@ -1227,6 +1227,13 @@ class IRBuilder(Transformer):
             raise ValueError("play cost: not cards in your hand")
         return Action("reduce_play_cost", sel, amount=n)
 
+    def a_next_play_reduced(self, np, dur, n):
+        # "the next time you play a {Land of Wano} type Character card with a cost of 3 or more from your hand
+        # during this turn, the cost will be reduced by 1" (OP02-025): the DON!! paid for that one play, not
+        # the card's cost (continuous.play_cost; card Q&A OP02-025 q3)
+        sel = _sel(_Target(_Q("self", None), np), _Source(("hand",), owner="self"))
+        return Action("next_play_discount", sel, amount=n, duration=_dur((dur,)))
+
     def a_set_counter(self, t, amount):
         sel = _sel(t, default_zones=("character",))
         return Action("set_counter", sel, amount=amount)
@@ -1811,7 +1818,9 @@ class IRBuilder(Transformer):
         return _Post((_name_filter(names),))
 
     def pm_on_any_field(self):
-        return _Post((), ("field",), None)
+        # "on the field": either player's, DON!! included ("When a DON!! card on the field is returned to
+        # your DON!! deck" counts the opponent's DON!! too, card Q&A OP02-071 q1)
+        return _Post((), ("field",), "any")
 
     def pm_distinct_names(self):
         return _Post((Filter("distinct_names", "==", True),))
@@ -2141,6 +2150,14 @@ class IRBuilder(Transformer):
     def c_gap_characters(self, n):
         return self._count_gap("character", n)
 
+    def c_all_don_rested(self):
+        """ "all of your DON!! cards are rested": every DON!! on your field is a rested one of the cost area;
+        a DON!! given to your Leader or a Character is not (card Q&A OP02-027 q2; rule 6-5-5)."""
+        return Condition(
+            "count", "==", Selector(owner="self", zones=("don",), count=None),
+            Selector(owner="self", zones=("don",), count=None, filters=(Filter("state", "==", "rested"),)),
+        )
+
     def c_opp_more_don(self, subj):
         if subj != "opponent":
             raise ValueError("more DON!! than you")
@@ -2293,6 +2310,14 @@ class IRBuilder(Transformer):
 
     def ev_you_play(self, t):
         return Event("played", replace(_ev(t, default_zones=("character",)), owner="self"))
+
+    def ev_you_play_from_hand(self, t):
+        """ "When you play a Character ... from your hand": not one played by an effect from elsewhere."""
+        return Event("played", replace(_ev(t, default_zones=("character",)), owner="self"), _params(source="hand"))
+
+    def ev_you_given_don(self):
+        """ "When this Leader or any of your Characters is given a DON!! card": once per DON!! card given."""
+        return Event("don_given", Selector(owner="self", zones=("leader", "character"), count=None))
 
     def ev_opp_play(self, t):
         sel = _ev(t, default_zones=("character",))

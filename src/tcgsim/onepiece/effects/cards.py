@@ -281,10 +281,11 @@ def _when(ev) -> str | None:
         params = {}
     if ev.kind == "played":
         # reported by main_phase.enter_character with the zone the Character came from; "When you play a
-        # Character" / "When your opponent plays a Character ...": any play, from hand or by an effect
+        # Character" / "When your opponent plays a Character ...": any play, from hand or by an effect;
+        # "... from your hand" (OP02-026): the zone is "hand"
         sel = ev.subject
         if params != {"source": "trash"} and not (
-                not params and sel is not None and sel.owner in ("self", "opponent") and tuple(sel.zones) == ("character",)
+                params in ({}, {"source": "hand"}) and sel is not None and sel.owner in ("self", "opponent") and tuple(sel.zones) == ("character",)
                 and sel.ref is None and not sel.alternatives):
             return f"timing when played {sorted(params.items())}"
         params = {}

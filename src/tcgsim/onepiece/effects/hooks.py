@@ -47,6 +47,18 @@ def fire(g, timing: str, cards) -> None:
             _queue(g, cid, idxs)
 
 
+def auto_effects(g, timing: str, cards) -> tuple[tuple[int, int], ...]:
+    """``(card, effect index)`` of each auto effect of ``cards`` (ids) that triggers at ``timing``."""
+    effects = g.t.defs
+    return tuple((cid, idx) for cid in cards for idx in g.t.timed[cid].get(timing, ())
+                 if effects[cid].effects[idx].kind == "auto")
+
+
+def queue(g, cid: int, idx: int) -> None:
+    """Queue auto effect ``idx`` of ``cid`` (not when the card's effects are negated, 8-2-1-1)."""
+    _queue(g, cid, (idx,))
+
+
 def _queue(g, cid: int, idxs: tuple) -> None:
     if g.mods and negated(g, cid):  # 8-2-1-1: a negated card's auto effects do not activate
         return
@@ -102,7 +114,8 @@ WHEN_EVENTS = {"ko", "attack", "don_returned", "battle", "rested", "keyword_acti
                "removed",  # actions._report_removed, rules/zones.do_ko: a card moved off the field by an effect, per card
                "life_to_hand",  # rules/damage.life_damage, actions.op_add_to_hand: a Life card added to its owner's hand
                "drawn",  # rules/zones.draw: a player drew outside their Draw Phase, once per draw action
-               "attacked"}  # rules/battle.counter_step: the attack target once the Block Step is over
+               "attacked",  # rules/battle.counter_step: the attack target once the Block Step is over
+               "don_given"}  # rules/main_phase.give_don, actions.op_give_don: a Leader or Character was given 1 DON!!
 
 
 def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | None = None,

@@ -32,7 +32,7 @@ Shape
 ``Event(kind, subject, params)``
     ``kind`` (``EVENT_KINDS``) such as ``ko``, ``removed``, ``attack``, ``played``, ``rested``,
     ``damage_taken``, ``life_removed``, ``trigger_activated``, ``event_activated``,
-    ``keyword_activated``, ``don_returned``, ``returned_to_hand``, ``trashed``, ``attack_damage``,
+    ``keyword_activated``, ``don_returned``, ``don_given``, ``returned_to_hand``, ``trashed``, ``attack_damage``,
     ``battle`` (``opponent``: the card battled; ``at`` end_of_battle: "If this Character battles ...", or
     none: "When this Character battles ...", once the battling cards are fixed), ``any_of`` (``events``);
     ``subject`` the :class:`Selector` of the cards the event happens to; ``params`` extra (key, value)
@@ -124,7 +124,8 @@ own_effect / character_effect; ``unless``: a :class:`Cost` that lifts "cannot at
 by the attacking card's controller, "unless your opponent trashes 2 cards ..."; ``source`` / ``attacker``:
 who it is protected from; ``attacker`` on
 "activate" names the attacking card the prohibition is tied to) | ``can_attack_active`` t |
-``no_refresh`` t (``phase``) | ``negate_effects`` t | ``treat_name`` (``name``) | ``set_counter`` t n.
+``no_refresh`` t (``phase``) | ``negate_effects`` t | ``treat_name`` (``name``) | ``set_counter`` t n |
+``next_play_discount`` t n d (the next play from hand of a matching card, paying its cost, pays n less).
 permanent only: ``reduce_play_cost`` t n (the DON!! paid to play the matching cards from hand, not their cost);
 ``play_rested`` t (the matching cards enter the field rested however they are played, rules/main_phase);
 ``deck_out_win`` (its controller wins instead of losing when their deck is reduced to 0, rules/engine).
@@ -198,6 +199,7 @@ ACTION_OPS = frozenset(
         "change_attack_target", "choose_cost", "win_game", "extra_turn", "take_damage",
         "modify_power", "modify_cost", "set_base_power", "set_power_zero", "set_power", "gain_keyword", "cannot",
         "can_attack_active", "no_refresh", "negate_effects", "treat_name", "set_counter",
+        "next_play_discount",  # "the next time you play ... from your hand during this turn, the cost will be reduced by 1" (OP02-025)
         "reduce_play_cost",  # permanent: "The cost of playing ... from your hand will be reduced by 1" (OP05-097)
         "deck_out_win",  # permanent: "When your deck is reduced to 0, you win the game instead of losing" (OP03-040)
         "play_rested",  # permanent: "Your Character cards are played rested" (OP09-022)
@@ -213,6 +215,7 @@ EVENT_KINDS = frozenset(
         "attack_damage", "event_activated", "keyword_activated", "trigger_activated", "life_removed",
         "trashed", "returned_to_hand", "battle", "battle_ko", "life_to_hand", "any_of",
         "drawn",  # "When you draw a card outside of your Draw Phase" (OP05-053)
+        "don_given",  # "When this Leader or any of your Characters is given a DON!! card" (OP02-002), per card
     }
 )
 FILTER_KEYS = frozenset(

@@ -48,6 +48,10 @@ NO_DRAW = 31
 # "Then, you cannot set DON!! cards as active using Character effects during this turn" (OP10-030, EB04-016):
 # player flag, read by ``set_don_active_forbidden`` (effects.actions.op_set_active)
 NO_SET_DON_ACTIVE = 43
+# "the next time you play {X} ... from your hand during this turn, the cost will be reduced by N" (OP02-025):
+# player flag, ``amount`` = (src, eidx, path) of the action; read by ``play_cost`` and used up by the next
+# play from hand of a matching card that pays its cost (``use_next_play_discounts``, rules/main_phase)
+NEXT_PLAY_DISCOUNT = 44
 
 BATTLE = 0
 END = 1
@@ -92,14 +96,21 @@ _evaluating: set[str] = set()
 def static_amount(g, cid: int, op: str) -> int:
     """The sum of ``op`` amounts (``modify_power`` / ``modify_cost``) that permanent effects of cards on
     the field give ``cid`` now (rule 8-1-3-3). Filters read inside are evaluated without permanent
-    effects of the same ``op`` (see ``_evaluating``)."""
+    effects of the same ``op`` (see ``_evaluating``), which keeps the computation finite (the repeat of
+    8-1-3-3-5 is not modelled).
+
+    One effect gives a card its amount once, even when several of its joined targets name the card: "your
+    [Edward.Newgate] and all your Characters with a type including "Whitebeard Pirates" gain +2000 power"
+    gives a Whitebeard Pirates Character [Edward.Newgate] +2000, not +4000 (card Q&A OP02-024 q2)."""
     if op in _evaluating:
         return 0
     _evaluating.add(op)
     try:
         total = 0
-        for src, eidx, a in _static_actions(g, op):
-            if _static_targets(g, src, a, cid):
+        counted = set()  # (effect, amount) already given to cid
+        for src, eff, a in _static_actions(g, op):
+            if (id(eff), a.amount) not in counted and _static_targets(g, src, a, cid):
+                counted.add((id(eff), a.amount))
                 amount = a.amount or 0
                 per = a.param("per")
                 if per is not None:  # "+1000 power for every card in your hand" (card Q&A OP01-072)
@@ -128,6 +139,7 @@ def static_keyword(g, cid: int, bit: int) -> bool:
 
 
 def _static_actions(g, op: str):
+    """``(source card, effect, action)`` for each ``op`` action of a permanent effect that applies now."""
     entries = g.t.static_ops.get(op)
     if not entries:
         return
@@ -139,7 +151,7 @@ def _static_actions(g, op: str):
         if where and not (g.mods and negated(g, src)) and all(
                 condition_holds(g, src, c) for c in eff.conditions):
             for a in acts:
-                yield src, 0, a
+                yield src, eff, a
 
 
 def _static_targets(g, src: int, a, cid: int) -> bool:
@@ -179,7 +191,33 @@ def play_cost(g, cid: int) -> int:
     c = cost(g, cid)
     if g.t.static_ops.get("reduce_play_cost"):
         c -= static_amount(g, cid, "reduce_play_cost")
+    if g.mods:
+        c -= sum(n for _, n in _next_play_discounts(g, cid))
     return c if c > 0 else 0
+
+
+def _next_play_discounts(g, cid: int) -> list[tuple[tuple, int]]:
+    """The ``NEXT_PLAY_DISCOUNT`` modifiers of ``cid``'s owner whose cards ``cid`` matches, with their amounts."""
+    from ..effects.interpreter import action_at
+    from ..effects.select import matches
+
+    key = -1 - g.t.owner[cid]
+    out = []
+    for m in g.mods:
+        if m[0] == key and m[1] == NEXT_PLAY_DISCOUNT:
+            src, eidx, path = m[2]
+            a = action_at(g, src, eidx, path)
+            if matches(g, src, cid, a.target.filters):
+                out.append((m, a.amount or 0))
+    return out
+
+
+def use_next_play_discounts(g, cid: int) -> None:
+    """``cid`` is being played from hand, paying its cost: the "next time you play" reductions it took are
+    used up. A card played by an effect without paying leaves them (card Q&A OP02-025 q4)."""
+    if g.mods:
+        for m, _ in _next_play_discounts(g, cid):
+            g.mods.remove(m)
 
 
 def has_keyword(g, cid: int, bit: int) -> bool:

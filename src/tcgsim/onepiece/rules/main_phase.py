@@ -12,7 +12,7 @@ from ..effects import hooks
 from .continuous import (
     attack_target_forbidden, can_attack_active, cost as current_cost, has_keyword, play_forbidden, prohibited,
 )
-from .continuous import attack_cost, play_cost
+from .continuous import attack_cost, play_cost, use_next_play_discounts
 from .frames import handler
 from .zones import pay_don, place_character, place_stage, trash_from_field
 
@@ -146,6 +146,8 @@ def give_don(g, player: int, n: int, target: int) -> None:
     p.don_active -= n
     g.given[target] += n
     g.emit(None, f"p{player + 1} gives {n} DON!! to {_name(g, target)}")
+    for _ in range(n):  # "When ... is given a DON!! card" (OP02-002): once per DON!! card
+        hooks.fire_event(g, "don_given", target)
 
 
 def play_from_hand(g, player: int, cid: int) -> None:
@@ -154,6 +156,7 @@ def play_from_hand(g, player: int, cid: int) -> None:
     p = g.players[player]
     d = g.t.defs[cid]
     cost = play_cost(g, cid)  # read in hand: "Give ... in your hand -1 cost" (OP01-067) applies there
+    use_next_play_discounts(g, cid)
     p.hand.remove(cid)
     pay_don(g, player, cost)
     g.emit(None, f"p{player + 1} plays {d.number}")

@@ -80,6 +80,29 @@ def _run_delayed(g) -> bool:
     return run_delayed(g)
 
 
+@handler("end_order")
+def end_order(g, frame, choice) -> None:
+    """Rules 6-6-1-1-3 / 6-6-1-1-4: a player with several [End of Your Turn] (turn player) or [End of Your
+    Opponent's Turn] (non-turn player) effects resolves them one at a time in the order they choose
+    (``choose effect CARD``). Frame: ``("end_order", player, ((card, effect index), ...))``, the effects
+    not yet started; the chosen one is queued above this frame, so it resolves before the next choice."""
+    player, todo = frame[1], frame[2]
+    pick = 0
+    cards = tuple(dict.fromkeys(c for c, _ in todo))
+    if len(cards) > 1:
+        if choice is None:
+            choice = g.ask(player, "effect", [("effect", c) for c in cards])
+            if choice is None:
+                return
+        pick = next(i for i, (c, _) in enumerate(todo) if c == choice[1])
+    rest = todo[:pick] + todo[pick + 1:]
+    if rest:
+        g.stack[-1] = ("end_order", player, rest)
+    else:
+        g.stack.pop()
+    hooks.queue(g, *todo[pick])
+
+
 @handler("end_phase")
 def end_phase(g, frame, choice) -> None:
     """Rule 6-6: [End of Your Turn] then [End of Your Opponent's Turn] effects (6-6-1-1), then effects
@@ -90,9 +113,12 @@ def end_phase(g, frame, choice) -> None:
     if stage == 0:
         g.stack[-1] = ("end_phase", 1)
         me, opp = g.players[g.active], g.players[1 - g.active]
-        # Queued in resolution order: the turn player's effects first (6-6-1-1-2).
-        hooks.fire(g, hooks.END_OF_YOUR_TURN, me.field_cards())
-        hooks.fire(g, hooks.END_OF_OPPONENT_TURN, opp.field_cards())
+        # The turn player's effects first (6-6-1-1-2): their frame goes on top; each player orders their own
+        # (6-6-1-1-3, 6-6-1-1-4)
+        for who, p, timing in ((1 - g.active, opp, hooks.END_OF_OPPONENT_TURN), (g.active, me, hooks.END_OF_YOUR_TURN)):
+            todo = hooks.auto_effects(g, timing, p.field_cards())
+            if todo:
+                g.stack.append(("end_order", who, todo))
         return
     if g.mods and _run_delayed(g):
         return  # delayed "at the end of this turn" effects resolve first (6-6-1-2); then back here
