@@ -247,6 +247,12 @@ def effect_frame(g, frame, choice) -> None:
         if (stage == 0 and not conditions_hold(g, src, eff)) or (eff.once_per_turn and (src, eidx) in g.once):
             g.stack.pop()
             return
+        if stage == 0 and eff.timing == "when" and not g.on_field(src) and not _about_leaving(eff.event):
+            # 3-1-6: the card left the field before its "When ..." effect activated; in its new area it is
+            # a new card (card Q&A OP04-024 q4: Sugar K.O.'d by the [On Play] of the Marco whose play
+            # triggered it does not rest anything)
+            g.stack.pop()
+            return
         if eff.costs and not can_pay(g, src, eff):
             g.stack.pop()
             return
@@ -277,6 +283,19 @@ def effect_frame(g, frame, choice) -> None:
         return  # 8-3-1-3-1: a cost that could not be paid in full: the effect does not resolve
     g.emit(None, f"p{me + 1} resolves {g.t.numbers[src]}: {eff.text}")
     push_actions(g, src, eidx, inst, (), eff.actions)
+
+
+# "When ..." events that can happen to the card itself as it leaves the field ("When this Character is
+# K.O.'d"): such an effect activates from the card's new area (hooks.fire_event)
+_LEAVING = frozenset({"ko", "removed", "returned_to_hand"})
+
+
+def _about_leaving(ev) -> bool:
+    """Whether event ``ev`` of a "When ..." effect (an IR ``Event``) may be the card's own leaving of the
+    field, so that the effect activates although the card is no longer there."""
+    if ev.kind == "any_of":
+        return any(sub.kind in _LEAVING for sub in dict(ev.params)["events"])
+    return ev.kind in _LEAVING
 
 
 @handler("effect_end")
