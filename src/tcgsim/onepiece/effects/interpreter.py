@@ -131,7 +131,7 @@ def can_pay(g, src: int, eff) -> bool:
             if c.target.ref == "this":
                 if not g.on_field(src) and c.op != "trash":
                     return False
-            elif len(candidates(g, src, _own(c.target))) < (c.target.count or 1):
+            elif len(candidates(g, src, _own(c.target, c.op))) < (c.target.count or 1):
                 return False
             if c.op == "give_don":  # "give 1 active DON!! card to ...": that many DON!! to give
                 don = dict(c.params).get("don")
@@ -212,8 +212,12 @@ def _unrestable(g, cid: int, src: int) -> bool:
     return bool(g.mods or g.t.static_ops.get("cannot")) and cv.prohibited(g, cid, "be_rested", by="effect", source=src)
 
 
-def _own(sel):
-    """Costs are paid with the player's own cards: an unspecified owner means "yours"."""
+def _own(sel, op: str | None = None):
+    """Costs are paid with the player's own cards: an unspecified owner means "yours" -- except a card
+    placed "at the bottom of the owner's deck" (``op`` ``to_deck``), which may be either player's (card
+    Q&A OP04-055 q2: Plague Rounds places an opponent's Character, or one of your own)."""
+    if op == "to_deck" and sel.owner == "any":
+        return replace(sel, up_to=False)
     return replace(sel, owner="self", up_to=False) if sel.owner == "any" or sel.up_to else sel
 
 
@@ -391,7 +395,7 @@ def cost_frame(g, frame, choice) -> None:
             g.stack.pop()
     elif c.op in OPS and c.target is not None:
         # any other action as a cost, with an exact count (8-3-1-3)
-        if choice is None and c.target.ref is None and len(candidates(g, src, _own(c.target))) < (c.target.count or 1):
+        if choice is None and c.target.ref is None and len(candidates(g, src, _own(c.target, c.op))) < (c.target.count or 1):
             set_ctx(g, inst, paid=False)
             g.stack.pop()
             return
@@ -408,7 +412,7 @@ def _cost_action(c):
     if a is None:
         from .ir import Action
 
-        a = _COST_ACTIONS[c] = Action(op=c.op, target=_own(c.target) if c.target.ref is None else c.target,
+        a = _COST_ACTIONS[c] = Action(op=c.op, target=_own(c.target, c.op) if c.target.ref is None else c.target,
                                       amount=c.amount, params=c.params)
     return a
 
