@@ -1166,7 +1166,7 @@ def op_return_don(g, frame, a, choice) -> None:
     state = frame[5]
     done = len(state)
     if choice is not None:
-        _take_don(g, who, choice)
+        _take_don(g, who, choice, frame[1])
         done += 1
     while done < (a.amount or 1):
         opts = _don_options(g, who)
@@ -1176,9 +1176,9 @@ def op_return_don(g, frame, a, choice) -> None:
         if pick is None:
             g.stack[-1] = frame[:5] + ((-1,) * done,)
             return
-        _take_don(g, who, pick)
+        _take_don(g, who, pick, frame[1])
         done += 1
-    report_don_returned(g, who, done)
+    report_don_returned(g, who, done, frame[1])
     finish(g, frame, did=done > 0)
 
 

@@ -331,9 +331,9 @@ def cost_frame(g, frame, choice) -> None:
         if choice is not None:
             if choice[0] == "choose_none":
                 g.stack.pop()
-                report_don_returned(g, me, len(state))
+                report_don_returned(g, me, len(state), src)
                 return
-            state = state + (_take_don(g, me, choice),)
+            state = state + (_take_don(g, me, choice, src),)
             left -= 1
         while left > 0 or more:
             opts = _don_options(g, me)
@@ -351,10 +351,10 @@ def cost_frame(g, frame, choice) -> None:
                 return
             if pick[0] == "choose_none":
                 break
-            state = state + (_take_don(g, me, pick),)
+            state = state + (_take_don(g, me, pick, src),)
             left -= 1
         g.stack.pop()
-        report_don_returned(g, me, len(state))
+        report_don_returned(g, me, len(state), src)
     elif c.op == "rest":
         if c.target.ref == "this":
             if g.rested[src]:
@@ -431,15 +431,18 @@ def _don_options(g, me: int) -> list[tuple]:
     return opts
 
 
-def report_don_returned(g, me: int, n: int) -> None:
-    """After a cost or an action returned ``n`` DON!! of player ``me`` to the DON!! deck: "When 2 or more DON!!
-    cards on your field are returned to your DON!! deck" (hooks.fire_event ``count``; each card was
-    reported on its own by _take_don)."""
+def report_don_returned(g, me: int, n: int, src: int) -> None:
+    """After a cost or an action of the effect of ``src`` returned ``n`` DON!! of player ``me`` to the DON!!
+    deck: "When 2 or more DON!! cards on your field are returned to your DON!! deck" (hooks.fire_event
+    ``count``; each card was reported on its own by _take_don)."""
     if n > 1 and g.t.whens:
-        hooks.fire_event(g, "don_returned", player=me, count=n)
+        hooks.fire_event(g, "don_returned", player=me, count=n, by="effect", source=src)
 
 
-def _take_don(g, me: int, opt: tuple) -> int:
+def _take_don(g, me: int, opt: tuple, src: int) -> int:
+    """Return the DON!! of option ``opt`` (``_don_options``) of player ``me`` to their DON!! deck, for a cost
+    or an action of the effect of ``src``: a return "by your effect" even as a cost (card Q&A OP04-064 q1:
+    the DON!! −2 of Ms. All Sunday's [Trigger] activates OP04-058 Crocodile)."""
     p = g.players[me]
     where = opt[1]
     if where == "rested":
@@ -450,7 +453,7 @@ def _take_don(g, me: int, opt: tuple) -> int:
         g.given[where] -= 1
     p.don_deck += 1
     if g.t.whens:
-        hooks.fire_event(g, "don_returned", player=me)
+        hooks.fire_event(g, "don_returned", player=me, by="effect", source=src)
     return -1
 
 
