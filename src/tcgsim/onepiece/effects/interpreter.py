@@ -251,10 +251,10 @@ def effect_frame(g, frame, choice) -> None:
         if (stage == 0 and not conditions_hold(g, src, eff)) or (eff.once_per_turn and (src, eidx) in g.once):
             g.stack.pop()
             return
-        if stage == 0 and eff.timing == "when" and not g.on_field(src) and not _about_leaving(eff.event):
-            # 3-1-6: the card left the field before its "When ..." effect activated; in its new area it is
-            # a new card (card Q&A OP04-024 q4: Sugar K.O.'d by the [On Play] of the Marco whose play
-            # triggered it does not rest anything)
+        if stage == 0 and eff.timing in _FROM_FIELD and not g.on_field(src) and not _about_leaving(eff.event):
+            # 3-1-6: the card left the field before its effect activated; in its new area it is a new card
+            # (card Q&A OP04-024 q4: Sugar K.O.'d by the [On Play] of the Marco whose play triggered it does
+            # not rest anything; ST24-002 q2: Kid & Killer K.O.'d by the attacker's [When Attacking])
             g.stack.pop()
             return
         if eff.costs and not can_pay(g, src, eff):
@@ -289,14 +289,19 @@ def effect_frame(g, frame, choice) -> None:
     push_actions(g, src, eidx, inst, (), eff.actions)
 
 
+# Timings of auto effects that activate only while their card is on the field, when they resolve after
+# other effects that were waiting with them (8-6-1)
+_FROM_FIELD = frozenset({"when", "on_opponent_attack"})
 # "When ..." events that can happen to the card itself as it leaves the field ("When this Character is
 # K.O.'d"): such an effect activates from the card's new area (hooks.fire_event)
 _LEAVING = frozenset({"ko", "removed", "returned_to_hand"})
 
 
 def _about_leaving(ev) -> bool:
-    """Whether event ``ev`` of a "When ..." effect (an IR ``Event``) may be the card's own leaving of the
-    field, so that the effect activates although the card is no longer there."""
+    """Whether event ``ev`` of a "When ..." effect (an IR ``Event``, or ``None`` for a keyword timing) may be
+    the card's own leaving of the field, so that the effect activates although the card is no longer there."""
+    if ev is None:
+        return False
     if ev.kind == "any_of":
         return any(sub.kind in _LEAVING for sub in dict(ev.params)["events"])
     return ev.kind in _LEAVING
