@@ -129,10 +129,22 @@ def _static_actions(g, op: str):
     from ..effects.select import condition_holds
 
     for src, eff, acts in entries:
-        if g.on_field(src) and not (g.mods and negated(g, src)) and all(
-                condition_holds(g, src, c) for c in eff.conditions):
+        # "give this card in your hand −4 cost" (ST23-001, card Q&A ST23-001 q1): a permanent effect on the
+        # card itself in hand works while it is in hand (8-1-3-3), and only then; the others on the field
+        on_field = g.on_field(src)
+        if not on_field and src not in g.players[g.t.owner[src]].hand:
+            continue
+        acts = tuple(a for a in acts if _on_itself_in_hand(a) != on_field)
+        if not acts:
+            continue
+        if not (g.mods and negated(g, src)) and all(condition_holds(g, src, c) for c in eff.conditions):
             for a in acts:
                 yield src, 0, a
+
+
+def _on_itself_in_hand(a) -> bool:
+    """Whether action ``a`` of a permanent effect names the card itself in its owner's hand."""
+    return a.target is not None and a.target.ref == "this" and "hand" in a.target.zones
 
 
 def _static_targets(g, src: int, a, cid: int) -> bool:
