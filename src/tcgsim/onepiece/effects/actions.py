@@ -1122,7 +1122,7 @@ def op_set_base_power(g, frame, a, choice) -> None:
             finish(g, frame, did=False)
             return
         x, y = pair
-        bx, by = _base_power_now(g, x), _base_power_now(g, y)
+        bx, by = cv.base_power(g, x), cv.base_power(g, y)
         cv.add_modifier(g, x, cv.BASE_POWER, by, kind, turn, me)
         cv.add_modifier(g, y, cv.BASE_POWER, bx, kind, turn, me)
         finish(g, frame, it=pair, did=True)
@@ -1141,19 +1141,6 @@ def op_set_base_power(g, frame, a, choice) -> None:
         if g.on_field(c):
             cv.add_modifier(g, c, cv.BASE_POWER, value or 0, kind, turn, me)
     finish(g, frame, it=chosen, did=bool(chosen))
-
-
-def _base_power_now(g, c: int) -> int:
-    """Card ``c``'s base power now: the highest base power an effect sets (4-9-2-1), else the printed one."""
-    best = None
-    for m in g.mods:
-        if m[0] == c and m[1] == cv.BASE_POWER and (best is None or m[2] > best):
-            best = m[2]
-    if g.t.static_ops.get("set_base_power"):
-        st = cv.static_base_power(g, c)
-        if st is not None and (best is None or st > best):
-            best = st
-    return (g.t.defs[c].power or 0) if best is None else best
 
 
 @op("return_don")
