@@ -1157,7 +1157,7 @@ def op_set_base_power(g, frame, a, choice) -> None:
             finish(g, frame, did=False)
             return
         x, y = pair
-        bx, by = _base_power_now(g, x), _base_power_now(g, y)
+        bx, by = cv.base_power(g, x), cv.base_power(g, y)
         cv.add_modifier(g, x, cv.BASE_POWER, by, kind, turn, me)
         cv.add_modifier(g, y, cv.BASE_POWER, bx, kind, turn, me)
         finish(g, frame, it=pair, did=True)
@@ -1178,19 +1178,6 @@ def op_set_base_power(g, frame, a, choice) -> None:
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
-def _base_power_now(g, c: int) -> int:
-    """Card ``c``'s base power now: the highest base power an effect sets (4-9-2-1), else the printed one."""
-    best = None
-    for m in g.mods:
-        if m[0] == c and m[1] == cv.BASE_POWER and (best is None or m[2] > best):
-            best = m[2]
-    if g.t.static_ops.get("set_base_power"):
-        st = cv.static_base_power(g, c)
-        if st is not None and (best is None or st > best):
-            best = st
-    return (g.t.defs[c].power or 0) if best is None else best
-
-
 @op("return_don")
 def op_return_don(g, frame, a, choice) -> None:
     """Return N DON!! from the field to the DON!! deck (like DON!! −X, rule 8-3-1-6), chosen one at a
@@ -1201,7 +1188,7 @@ def op_return_don(g, frame, a, choice) -> None:
     state = frame[5]
     done = len(state)
     if choice is not None:
-        _take_don(g, who, choice)
+        _take_don(g, who, choice, frame[1])
         done += 1
     while done < (a.amount or 1):
         opts = _don_options(g, who)
@@ -1211,9 +1198,9 @@ def op_return_don(g, frame, a, choice) -> None:
         if pick is None:
             g.stack[-1] = frame[:5] + ((-1,) * done,)
             return
-        _take_don(g, who, pick)
+        _take_don(g, who, pick, frame[1])
         done += 1
-    report_don_returned(g, who, done)
+    report_don_returned(g, who, done, frame[1])
     finish(g, frame, did=done > 0)
 
 

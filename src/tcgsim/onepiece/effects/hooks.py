@@ -232,47 +232,51 @@ def replacement_for(g, cid: int, by: str, source: int, tried: tuple, kinds: tupl
     by an effect is also a removal; a battle K.O. is not, except for "would leave the field", ``by="any"``)."""
     if not g.t.replacements:
         return None
-    from .select import condition_holds, matches
-
     active = g.active
     order = sorted(g.t.replacements, key=lambda s: (s != cid, g.t.owner[s] != active))
     for src in order:
         if not g.on_field(src) or g.mods and negated(g, src):
             continue
-        me = g.t.owner[src]
         for idx, eff in enumerate(g.t.defs[src].effects):
-            if eff.kind != "replacement" or (src, idx) in tried:
-                continue
-            ev = eff.event
-            if ev is None or ev.kind not in kinds:
-                continue
-            sel = ev.subject
-            want = dict(ev.params).get("by")
-            if ev.kind == "removed" and by != "effect" and want != "any":
-                continue  # "be removed from the field": by an effect; "leave the field": also in battle
-            if sel.ref == "this":
-                if cid != src:
-                    continue
-            elif sel.zones and ("stage" if cid == g.players[g.t.owner[cid]].stage else "character") not in sel.zones:
-                continue
-            elif g.t.owner[cid] != me if sel.owner == "self" else g.t.owner[cid] == me:
-                continue
-            elif sel.filters and not matches(g, src, cid, sel.filters):
-                continue
-            if want == "battle" and by != "battle" or want in ("effect", "opponent_effect") and by != "effect":
-                continue
-            if want == "opponent_effect" and (source < 0 or g.t.owner[source] == me):
-                continue
-            if eff.once_per_turn and (src, idx) in g.once:
-                continue
-            if not all(condition_holds(g, src, c) for c in eff.conditions):
-                continue
-            if eff.costs and not _can_pay(g, src, eff):
-                continue
-            if not _can_carry_out(g, src, eff.actions):  # 8-1-3-4-5
-                continue
-            return src, idx
+            if eff.kind == "replacement" and (src, idx) not in tried and replaces(g, src, idx, cid, by, source, kinds):
+                return src, idx
     return None
+
+
+def replaces(g, src: int, idx: int, cid: int, by: str, source: int, kinds: tuple) -> bool:
+    """Whether replacement effect ``idx`` of ``src`` (on the field, not negated) may replace the event of
+    ``cid`` now (arguments as in ``replacement_for``)."""
+    from .select import condition_holds, matches
+
+    eff = g.t.defs[src].effects[idx]
+    me = g.t.owner[src]
+    ev = eff.event
+    if ev is None or ev.kind not in kinds:
+        return False
+    sel = ev.subject
+    want = dict(ev.params).get("by")
+    if ev.kind == "removed" and by != "effect" and want != "any":
+        return False  # "be removed from the field": by an effect; "leave the field": also in battle
+    if sel.ref == "this":
+        if cid != src:
+            return False
+    elif sel.zones and ("stage" if cid == g.players[g.t.owner[cid]].stage else "character") not in sel.zones:
+        return False
+    elif g.t.owner[cid] != me if sel.owner == "self" else g.t.owner[cid] == me:
+        return False
+    elif sel.filters and not matches(g, src, cid, sel.filters):
+        return False
+    if want == "battle" and by != "battle" or want in ("effect", "opponent_effect") and by != "effect":
+        return False
+    if want == "opponent_effect" and (source < 0 or g.t.owner[source] == me):
+        return False
+    if eff.once_per_turn and (src, idx) in g.once:
+        return False
+    if not all(condition_holds(g, src, c) for c in eff.conditions):
+        return False
+    if eff.costs and not _can_pay(g, src, eff):
+        return False
+    return _can_carry_out(g, src, eff.actions)  # 8-1-3-4-5
 
 
 def replace(g, src: int, idx: int) -> None:

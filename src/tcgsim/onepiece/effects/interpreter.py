@@ -145,7 +145,7 @@ def can_pay(g, src: int, eff) -> bool:
             if c.target.ref == "this":
                 if not g.on_field(src) and c.op != "trash":
                     return False
-            elif len(candidates(g, src, _own(c.target))) < (c.target.count or 1):
+            elif len(candidates(g, src, _own(c.target, c.op))) < (c.target.count or 1):
                 return False
             if c.op == "give_don":  # "give 1 active DON!! card to ...": that many DON!! to give
                 don = dict(c.params).get("don")
@@ -238,8 +238,12 @@ def _unrestable(g, cid: int, src: int) -> bool:
     return bool(g.mods or g.t.static_ops.get("cannot")) and cv.prohibited(g, cid, "be_rested", by="effect", source=src)
 
 
-def _own(sel):
-    """Costs are paid with the player's own cards: an unspecified owner means "yours"."""
+def _own(sel, op: str | None = None):
+    """Costs are paid with the player's own cards: an unspecified owner means "yours" -- except a card
+    placed "at the bottom of the owner's deck" (``op`` ``to_deck``), which may be either player's (card
+    Q&A OP04-055 q2: Plague Rounds places an opponent's Character, or one of your own)."""
+    if op == "to_deck" and sel.owner == "any":
+        return replace(sel, up_to=False)
     return replace(sel, owner="self", up_to=False) if sel.owner == "any" or sel.up_to else sel
 
 
@@ -270,9 +274,11 @@ def effect_frame(g, frame, choice) -> None:
     eff = effect_of(g, src, eidx)
     me = g.t.owner[src]
     if stage <= 0:  # -1: conditions already checked when it activated (start_effect)
-        if stage == 0 and not g.on_field(src) and not _moves_by_its_own_timing(eff):
-            # 8-1-3-1-3: its card left its area before the effect was activated (card Q&A ST22-002: Izo
-            # K.O.'d by a [When Attacking] while its own attack-time effect waits)
+        if stage == 0 and not g.on_field(src) and not _moves_by_its_own_timing(eff) and not _about_leaving(eff.event):
+            # 8-1-3-1-3, 3-1-6: its card left its area before the effect was activated; in its new area it is a
+            # new card (card Q&A ST22-002: Izo K.O.'d by a [When Attacking] while its own attack-time effect
+            # waits; OP04-024 q4: Sugar K.O.'d by the [On Play] of the Marco whose play triggered it; ST24-002
+            # q2: Kid & Killer K.O.'d by the attacker's [When Attacking])
             g.stack.pop()
             return
         if (stage == 0 and not conditions_hold(g, src, eff)) or (eff.once_per_turn and (src, eidx) in g.once):
@@ -323,6 +329,21 @@ def _moves_by_its_own_timing(eff) -> bool:
     return any(e.subject is not None and e.subject.ref == "this" for e in events)
 
 
+# "When ..." events that can happen to the card itself as it leaves the field ("When this Character is
+# K.O.'d"): such an effect activates from the card's new area (hooks.fire_event)
+_LEAVING = frozenset({"ko", "removed", "returned_to_hand"})
+
+
+def _about_leaving(ev) -> bool:
+    """Whether event ``ev`` of a "When ..." effect (an IR ``Event``, or ``None`` for a keyword timing) may be
+    the card's own leaving of the field, so that the effect activates although the card is no longer there."""
+    if ev is None:
+        return False
+    if ev.kind == "any_of":
+        return any(sub.kind in _LEAVING for sub in dict(ev.params)["events"])
+    return ev.kind in _LEAVING
+
+
 @handler("effect_end")
 def effect_end(g, frame, choice) -> None:
     g.stack.pop()
@@ -352,9 +373,9 @@ def cost_frame(g, frame, choice) -> None:
         if choice is not None:
             if choice[0] == "choose_none":
                 g.stack.pop()
-                report_don_returned(g, me, len(state))
+                report_don_returned(g, me, len(state), src)
                 return
-            state = state + (_take_don(g, me, choice),)
+            state = state + (_take_don(g, me, choice, src),)
             left -= 1
         while left > 0 or more:
             opts = _don_options(g, me)
@@ -372,10 +393,10 @@ def cost_frame(g, frame, choice) -> None:
                 return
             if pick[0] == "choose_none":
                 break
-            state = state + (_take_don(g, me, pick),)
+            state = state + (_take_don(g, me, pick, src),)
             left -= 1
         g.stack.pop()
-        report_don_returned(g, me, len(state))
+        report_don_returned(g, me, len(state), src)
     elif c.op == "rest":
         if c.target.ref == "this":
             if g.rested[src]:
@@ -420,7 +441,7 @@ def cost_frame(g, frame, choice) -> None:
             g.stack.pop()
     elif c.op in OPS and c.target is not None:
         # any other action as a cost, with an exact count (8-3-1-3)
-        if choice is None and c.target.ref is None and len(candidates(g, src, _own(c.target))) < (c.target.count or 1):
+        if choice is None and c.target.ref is None and len(candidates(g, src, _own(c.target, c.op))) < (c.target.count or 1):
             set_ctx(g, inst, paid=False)
             g.stack.pop()
             return
@@ -437,7 +458,7 @@ def _cost_action(c):
     if a is None:
         from .ir import Action
 
-        a = _COST_ACTIONS[c] = Action(op=c.op, target=_own(c.target) if c.target.ref is None else c.target,
+        a = _COST_ACTIONS[c] = Action(op=c.op, target=_own(c.target, c.op) if c.target.ref is None else c.target,
                                       amount=c.amount, params=c.params)
     return a
 
@@ -456,15 +477,18 @@ def _don_options(g, me: int) -> list[tuple]:
     return opts
 
 
-def report_don_returned(g, me: int, n: int) -> None:
-    """After a cost or an action returned ``n`` DON!! of player ``me`` to the DON!! deck: "When 2 or more DON!!
-    cards on your field are returned to your DON!! deck" (hooks.fire_event ``count``; each card was
-    reported on its own by _take_don)."""
+def report_don_returned(g, me: int, n: int, src: int) -> None:
+    """After a cost or an action of the effect of ``src`` returned ``n`` DON!! of player ``me`` to the DON!!
+    deck: "When 2 or more DON!! cards on your field are returned to your DON!! deck" (hooks.fire_event
+    ``count``; each card was reported on its own by _take_don)."""
     if n > 1 and g.t.whens:
-        hooks.fire_event(g, "don_returned", player=me, count=n)
+        hooks.fire_event(g, "don_returned", player=me, count=n, by="effect", source=src)
 
 
-def _take_don(g, me: int, opt: tuple) -> int:
+def _take_don(g, me: int, opt: tuple, src: int) -> int:
+    """Return the DON!! of option ``opt`` (``_don_options``) of player ``me`` to their DON!! deck, for a cost
+    or an action of the effect of ``src``: a return "by your effect" even as a cost (card Q&A OP04-064 q1:
+    the DON!! −2 of Ms. All Sunday's [Trigger] activates OP04-058 Crocodile)."""
     p = g.players[me]
     where = opt[1]
     if where == "rested":
@@ -475,7 +499,7 @@ def _take_don(g, me: int, opt: tuple) -> int:
         g.given[where] -= 1
     p.don_deck += 1
     if g.t.whens:
-        hooks.fire_event(g, "don_returned", player=me)
+        hooks.fire_event(g, "don_returned", player=me, by="effect", source=src)
     return -1
 
 

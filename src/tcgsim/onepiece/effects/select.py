@@ -162,7 +162,7 @@ def matches(g, src: int, cid: int, filters) -> bool:
             if not _compare(op, cv.power(g, cid) if d.power is not None else None, v):
                 return False
         elif k == "base_power":
-            if not _compare(op, d.power, v):
+            if not _compare(op, cv.base_power(g, cid) if d.power is not None else None, v):
                 return False
         elif k == "counter":
             if not _compare(op, d.counter or 0, v):

@@ -59,24 +59,30 @@ START = 2
 WHILE = 3
 
 
-def power(g, cid: int) -> int:
-    """Current power of card ``cid`` (may be negative, rule 1-3-6-1): base (or the highest base-setting
-    effect, 4-9-2-1), plus modifiers, plus 1000 per given DON!! during its owner's turn (6-5-5-2)."""
-    add = 0
-    best_base = None  # the highest base-setting value, 4-9-2-1
+def base_power(g, cid: int) -> int:
+    """Base power of card ``cid``: the power printed on it, or the highest value an effect setting its base
+    power gives it (4-9-2-1; card Q&A ST23-002 q1: a base power raised to 8000 by an effect is 8000)."""
+    best = None
     if g.mods:
         for m in g.mods:
-            if m[0] == cid:
-                s = m[1]
-                if s == POWER:
-                    add += m[2]
-                elif s == BASE_POWER and (best_base is None or m[2] > best_base):
-                    best_base = m[2]
+            if m[0] == cid and m[1] == BASE_POWER and (best is None or m[2] > best):
+                best = m[2]
     if g.t.static_ops.get("set_base_power"):
         static_base = static_base_power(g, cid)
-        if static_base is not None and (best_base is None or static_base > best_base):
-            best_base = static_base
-    base = (g.t.defs[cid].power or 0) if best_base is None else best_base
+        if static_base is not None and (best is None or static_base > best):
+            best = static_base
+    return (g.t.defs[cid].power or 0) if best is None else best
+
+
+def power(g, cid: int) -> int:
+    """Current power of card ``cid`` (may be negative, rule 1-3-6-1): its base power, plus modifiers, plus
+    1000 per given DON!! during its owner's turn (6-5-5-2)."""
+    add = 0
+    if g.mods:
+        for m in g.mods:
+            if m[0] == cid and m[1] == POWER:
+                add += m[2]
+    base = base_power(g, cid)
     given = g.given[cid]
     if given and g.t.owner[cid] == g.active:
         add += 1000 * given

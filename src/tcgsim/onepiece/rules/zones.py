@@ -136,6 +136,26 @@ def is_stage(g, cid: int) -> bool:
     return g.t.defs[cid].category == STAGE
 
 
+def _replace_ko(g, src: int, idx: int, by_effect: bool, source: int) -> None:
+    """Replace a K.O. (its ``ko_check`` frame already popped) with replacement effect ``idx`` of ``src``
+    (8-1-3-4-4). The Characters K.O.'d by the same effect at the same time, whose ``ko_check`` frames wait
+    just below, are one event with it: those the replacement also covers are not K.O.'d either (card Q&A
+    ST25-003 q1: one card trashed saves Crocodile & Mihawk and the other {Cross Guild} Character)."""
+    from ..effects import hooks
+
+    stack = g.stack
+    i = len(stack)
+    while by_effect and i and stack[i - 1][0] == "ko_check" and stack[i - 1][2] and stack[i - 1][3] == source \
+            and not stack[i - 1][4]:
+        i -= 1
+    covered = [f for f in stack[i:] if g.on_field(f[1])
+               and hooks.replaces(g, src, idx, f[1], "effect", source, ("ko", "removed"))]
+    for f in covered:
+        stack.remove(f)
+        g.emit(None, f"p{g.t.owner[src] + 1} replaces the K.O. of {g.t.numbers[f[1]]} with {g.t.numbers[src]}'s effect")
+    hooks.replace(g, src, idx)
+
+
 @handler("ko_check")
 def ko_check(g, frame, choice) -> None:
     """Rule 8-1-3-4: before a K.O. happens, each replacement effect that could replace it is offered to
@@ -152,7 +172,7 @@ def ko_check(g, frame, choice) -> None:
         if choice[0] == "yes":
             g.stack.pop()
             g.emit(None, f"p{g.t.owner[src] + 1} replaces the K.O. of {g.t.numbers[cid]} with {g.t.numbers[src]}'s effect")
-            hooks.replace(g, src, idx)
+            _replace_ko(g, src, idx, by_effect, source)
             return
         tried = tried + ((src, idx),)
         g.stack[-1] = frame = ("ko_check", cid, by_effect, source, tried)
@@ -169,7 +189,7 @@ def ko_check(g, frame, choice) -> None:
             return
         if pick[0] == "yes":
             g.stack.pop()
-            hooks.replace(g, src, idx)
+            _replace_ko(g, src, idx, by_effect, source)
             return
         tried = tried + ((src, idx),)
         g.stack[-1] = ("ko_check", cid, by_effect, source, tried)
