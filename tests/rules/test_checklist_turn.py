@@ -46,8 +46,6 @@ def test_6_1_1_the_draw_phase_comes_before_the_don_phase_even_when_the_draw_lose
     assert g.players[1].don_active == 0 and not any("adds" in t for t in _log(g))
 
 
-@pytest.mark.xfail(strict=True, reason="known gap: the engine resolves a player's simultaneous effects in field "
-                   "order and never asks `choose effect` (SCENARIOS.md)")
 def test_6_6_1_1_3_the_turn_player_orders_their_end_of_turn_effects():
     """6-6-1-1-3: with several [End of Your Turn] effects the turn player may resolve them in any order, so
     ending the turn asks p1 which resolves first."""
