@@ -65,10 +65,14 @@ def start_effect(g, src: int, eidx: int, stage: int = 0) -> None:
 
 
 def queue_index(g) -> int:
-    """Where :func:`start_effect` inserts the next queued effect: below the effect frames on top of the stack."""
+    """Where :func:`start_effect` inserts the next queued effect: below the effect frames on top of the stack,
+    and below the End Phase's ``end_order`` frame they came from: effects A and B triggered together, A
+    resolved first and triggered C: C resolves after B (rule 8-6-1-1)."""
     stack = g.stack
     i = len(stack)
     while i and stack[i - 1][0] in _EFFECT_FRAMES:
+        i -= 1
+    if i < len(stack) and i and stack[i - 1][0] == "end_order":
         i -= 1
     return i
 

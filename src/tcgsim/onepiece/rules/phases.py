@@ -96,11 +96,13 @@ def end_order(g, frame, choice) -> None:
                 return
         pick = next(i for i, (c, _) in enumerate(todo) if c == choice[1])
     rest = todo[:pick] + todo[pick + 1:]
-    if rest:
-        g.stack[-1] = ("end_order", player, rest)
-    else:
-        g.stack.pop()
-    hooks.queue(g, *todo[pick])
+    me = len(g.stack) - 1
+    g.stack[me] = ("end_order", player, rest)
+    hooks.queue(g, *todo[pick])  # above this frame
+    if not rest:
+        # removed only now: an effect that the earlier ones triggered waits below this frame and resolves
+        # after the last of them (8-6-1-1)
+        del g.stack[me]
 
 
 @handler("end_phase")
