@@ -31,7 +31,9 @@ def effect_options(g, player: int, abilities_only: bool) -> list[tuple]:
     defs = g.t.defs
     out = []
     for s in p.souls:
-        for src in (s, *p.pieces.get(s, ())):
+        # an Ame Déchaînée's Effets are its pieces' (seed: « l'Ame Principale réapparaît » when it reverts,
+        # so the original card is not in play meanwhile; docs/bleach.md "Ames Déchaînées")
+        for src in p.pieces.get(s) or (s,):
             for i, e in enumerate(defs[src].effects):
                 if _usable(g, player, src, i, e, s, abilities_only):
                     out.append(("effect", src, i, s))
@@ -115,7 +117,10 @@ def resolve(g, frame, choice) -> None:
     actions = g.t.defs[src].effects[i].actions
     if k >= len(actions):
         g.stack.pop()
-        g.cause = -1
+        if not (g.stack and g.stack[-1][0] == "resolve"):
+            # the whole effect action has resolved: victory is checked now, its player as the cause
+            g.check()
+            g.cause = -1
         return
     g.cause = player
     op = actions[k]
@@ -164,7 +169,8 @@ def resolve(g, frame, choice) -> None:
         seen, opts = set(), []
         for card in reversed(me.discard):
             d = g.t.defs[card]
-            if d.type == "zanpakuto" or d.number in seen or op.card_type not in ("any", d.type):
+            # the Zanpakutô too: seed §Etape Zanpakutô lists « Dans sa main » among its positions
+            if d.number in seen or op.card_type not in ("any", d.type):
                 continue
             seen.add(d.number)
             opts.append(("card", card))

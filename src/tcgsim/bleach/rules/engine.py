@@ -117,8 +117,11 @@ class Game(Machine):
     def check(self) -> None:
         """seed §Conditions de victoire: a player with no soul points, or no Ame Principale on the field,
         loses. Both at once: the player whose effect caused it loses, a draw when no effect did
-        (:data:`~.choices.SIMULTANEOUS_LOSS`). Also the :data:`~.choices.MAX_TURNS` draw."""
-        if self.winner is not None or self.turn == 0:
+        (:data:`~.choices.SIMULTANEOUS_LOSS`). Not checked while an effect resolves (a ``resolve`` frame on
+        top): the effects module checks once the whole effect action has resolved, so that two clauses
+        emptying both players' soul points are simultaneous whatever their order. Also the
+        :data:`~.choices.MAX_TURNS` draw."""
+        if self.winner is not None or self.turn == 0 or (self.stack and self.stack[-1][0] == "resolve"):
             return
         lost = [i for i, p in enumerate(self.players) if not p.soul or not p.souls]
         if not lost:
