@@ -7,10 +7,6 @@ DAMAGE_STEP = 100
 """« 1 carte de sa réserve de 'Force Spirituelle' par tranche de 100 PC de dommages » — a remainder under
 100 is ignored: damage // 100 cards (250 damage → 2 cards; 50 damage → none)."""
 
-RESERVE_DISCARD_ORDER = "last placed first"
-"""« défausser 1 carte de sa réserve de 'Force Spirituelle' » (which card is not said) — the reserve is a
-pile: damage and effects discard its most recently placed cards first, without a choice."""
-
 RESERVE_HIDDEN = True
 """Nothing says whether the Force Spirituelle reserve is visible — it is hidden from the opponent (who sees
 how many cards each reserve holds); its owner sees it. Ame Déchaînée pieces become public when assembled."""

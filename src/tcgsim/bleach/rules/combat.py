@@ -3,7 +3,8 @@ result, Action de Sacrifice.
 
 ``Game.combat`` is ``(attacker, defender, attacker's cards, defender's cards)`` during a combat. Frames:
 ``("combat_card", side)`` (0 attacker, 1 defender; kind ``combat``), ``("defend",)`` (kind ``defend``),
-``("exchange",)`` (kind ``exchange``), ``("result",)`` (kind ``sacrifice``).
+``("exchange",)`` (kind ``exchange``), ``("result",)`` (kind ``sacrifice``), ``("combat_end",)`` (after the
+vanquished player's choice of reserve cards, kind ``discard``).
 """
 
 from __future__ import annotations
@@ -119,16 +120,27 @@ def result(g, frame, choice) -> None:
                 choice = g.ask(lp, "sacrifice", [("sacrifice",), ("suffer",)])
                 if choice is None:
                     return
+        g.stack[-1] = ("combat_end",)
         if choice is not None and choice[0] == "sacrifice":
-            g.emit(None, f"p{lp + 1} sacrifices {g.t.numbers[loser]}")
+            g.emit(None, f"p{lp + 1} sacrifices {g.name(loser)}")
             g.leave_field(loser)
             g.discard_soul_points(lp, 1)
         else:
-            g.discard_reserve(loser, absorbed)
+            g.discard_reserve(loser, absorbed)  # the vanquished player chooses the cards: maybe a frame on top
             if rest:
                 g.discard_soul_points(lp, rest)
     else:
         g.emit(None, f"combat result: tie at {pa}, no damage")
+        g.stack[-1] = ("combat_end",)
+    if g.stack[-1][0] == "combat_end":  # nothing left to choose: clean up at once
+        combat_end(g, g.stack[-1], None)
+
+
+@handler("combat_end")
+def combat_end(g, frame, choice) -> None:
+    """seed §Résultat de Combat Final: « Les Ames Principales ayant combattu sont placées en état épuisé. Les
+    Cartes Combat ou les cartes utilisées comme telles sont défaussées. »"""
+    att, dfd, ca, cd = g.combat
     g.stack.pop()
     for s in (att, dfd):
         if s in g.players[g.t.owner[s]].souls:

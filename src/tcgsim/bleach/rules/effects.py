@@ -75,19 +75,20 @@ def start_use(g, player: int, option: tuple) -> None:
         d = g.t.defs[card]
         p.hand.remove(card)
         p.limbo.append(card)
-        g.emit(None, f"p{player + 1} plays event {n[card]} with {n[user]}")
-        g.discard_reserve(user, d.cost)
+        g.emit(None, f"p{player + 1} plays event {n[card]} with {g.name(user)}")
         g.stack.append(("event_done", player, card))
         for i in reversed(range(len(d.effects))):
             g.stack.append(("resolve", player, card, i, user, 0))
+        g.discard_reserve(user, d.cost)  # paid first: its frame, if any, is on top
     else:
         _, src, i, user = option
         e = g.t.defs[src].effects[i]
-        g.emit(None, f"p{player + 1} uses {'ability' if e.kind == 'ability' else 'effect'} of {n[src]} with {n[user]}")
+        g.emit(None, f"p{player + 1} uses {'ability' if e.kind == 'ability' else 'effect'} of {g.name(src)} "
+                     f"with {g.name(user)}")
         if e.once_per_turn:
             g.once.add((src, i))
-        g.discard_reserve(user, e.cost)
         g.stack.append(("resolve", player, src, i, user, 0))
+        g.discard_reserve(user, e.cost)  # paid first: its frame, if any, is on top
 
 
 @handler("event_done")
@@ -118,9 +119,9 @@ def resolve(g, frame, choice) -> None:
     if k >= len(actions):
         g.stack.pop()
         if not (g.stack and g.stack[-1][0] == "resolve"):
-            # the whole effect action has resolved: victory is checked now, its player as the cause
-            g.check()
+            # the whole effect action has resolved: victory is judged now, its player as the cause
             g.cause = -1
+            g.judge(player)
         return
     g.cause = player
     op = actions[k]
@@ -149,8 +150,10 @@ def resolve(g, frame, choice) -> None:
         c = _target(g, frame, choice, [("target", s) for s in opp.souls if g.reserve(s)])
         if c is None:
             return
+        g.stack[-1] = ("resolve", player, src, i, user, k + 1)
         if c:
-            g.discard_reserve(c[1], op.n)
+            g.discard_reserve(c[1], op.n)  # its owner chooses the cards: a frame on top
+        return
     elif kind == "exhaust":
         c = _target(g, frame, choice, [("target", s) for s in opp.souls if not g.exhausted[s]])
         if c is None:
