@@ -14,8 +14,8 @@ from .frames import handler
 
 
 def _usable(g, player: int, src: int, i: int, e, user: int, abilities_only: bool) -> bool:
-    if abilities_only and e.kind != "ability":
-        return False
+    if e.passive or (abilities_only and e.kind != "ability"):
+        return False  # a passive Capacité is never used: it lasts (Game.passive_pc)
     if e.once_per_turn and (src, i) in g.once:
         return False
     if e.zanpakuto and g.players[player].bearer != user:

@@ -232,12 +232,33 @@ class Game(Machine):
         for cid, n, _ in self.mods:
             if cid == soul:
                 v += n
+        v += self.passive_pc(soul)
         c = self.combat
         if c is not None:
             if soul == c[0]:
                 v += sum(self.t.defs[x].bonus for x in c[2])
             elif soul == c[1]:
                 v += sum(self.t.defs[x].bonus for x in c[3])
+        return v
+
+    def passive_pc(self, soul: int) -> int:
+        """The PC the passive Capacités of its player's cards on the field give ``soul`` (seed: « Les
+        capacités sont généralement des effets durables et passifs »): those of each Ame Principale (of its
+        pieces when unleashed), of the borne Zanpakutô (for its bearer) and of the Ames de Soutien.
+        ``target: user`` is the card's own Ame Principale (the bearer), ``own`` every Ame Principale; the
+        « Zanpakutô » condition needs that Ame Principale to bear the Zanpakutô."""
+        p = self.players[self.t.owner[soul]]
+        defs = self.t.defs
+        sources = [(src, s) for s in p.souls for src in p.pieces.get(s) or (s,)]
+        if p.bearer >= 0:
+            sources.append((p.zanpakuto, p.bearer))
+        sources += [(sup, -1) for sup in p.supports]
+        v = 0
+        for src, user in sources:
+            for e in defs[src].effects:
+                if not e.passive or (e.zanpakuto and p.bearer != user):
+                    continue
+                v += sum(a.n for a in e.actions if a.target == "own" or user == soul)
         return v
 
     def reserve(self, soul: int) -> tuple:
