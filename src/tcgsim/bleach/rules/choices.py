@@ -42,8 +42,9 @@ en est à l'origine perd la partie. » — when no effect caused it (it cannot h
 outside effects) the game is a draw."""
 
 MAX_TURNS = 200
-"""Not in the seed: a game still running after this many turns is a draw (end reason ``turns``), so that a
-simulation always ends."""
+"""Not a rule: a simulated game still running after this many turns is a draw (end reason ``turns``), so that a
+batch always ends. The default of the game option ``max_turns``; a person's game has no limit
+(``MODULE.person_options``, used by ``tcgsim play``)."""
 
 DRAW_EMPTY = "draw what remains"
 """« S'il n'y a pas assez de cartes dans le deck, le joueur prend les cartes restantes et mélange les cartes

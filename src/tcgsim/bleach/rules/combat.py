@@ -18,7 +18,7 @@ def declare(g, soul: int) -> None:
     offensif » and may play 1 carte Combat; then the defence, the exchange, the result."""
     g.phase = "combat"
     g.combat = (soul, -1, (), ())
-    g.emit(None, f"p{g.active + 1} attacks with {g.t.numbers[soul]}")
+    g.emit(None, f"p{g.active + 1} attacks with {g.name(soul)}")
     g.stack.extend((("result",), ("exchange",), ("combat_card", 1), ("defend",), ("combat_card", 0)))
 
 
@@ -49,7 +49,7 @@ def _play(g, side: int, card: int) -> None:
         g.combat = (att, dfd, ca + (card,), cd)
     else:
         g.combat = (att, dfd, ca, cd + (card,))
-    g.emit(None, f"p{g.t.owner[soul] + 1} plays {g.t.numbers[card]} for {g.t.numbers[soul]} "
+    g.emit(None, f"p{g.t.owner[soul] + 1} plays {g.t.numbers[card]} for {g.name(soul)} "
                  f"({g.pc(att)} vs {g.pc(dfd) if dfd >= 0 else '-'})")
 
 
@@ -81,7 +81,7 @@ def defend(g, frame, choice) -> None:
     g.stack.pop()
     att, _, ca, cd = g.combat
     g.combat = (att, choice[1], ca, cd)
-    g.emit(None, f"p{d + 1} defends with {g.t.numbers[choice[1]]} ({g.pc(att)} vs {g.pc(choice[1])})")
+    g.emit(None, f"p{d + 1} defends with {g.name(choice[1])} ({g.pc(att)} vs {g.pc(choice[1])})")
 
 
 @handler("exchange")
@@ -115,7 +115,7 @@ def result(g, frame, choice) -> None:
         absorbed = min(k, len(g.reserve(loser)))
         rest = k - absorbed
         if choice is None:
-            g.emit(None, f"combat result: {pa} vs {pd}, {g.t.numbers[loser]} loses, {k} card(s) of damage")
+            g.emit(None, f"combat result: {pa} vs {pd}, {g.name(loser)} loses, {k} card(s) of damage")
             if rest > 0:
                 choice = g.ask(lp, "sacrifice", [("sacrifice",), ("suffer",)])
                 if choice is None:

@@ -142,10 +142,10 @@ def resolve(g, frame, choice) -> None:
         if t is not None:
             if kind == "pc_plus":
                 g.mods.append((t, op.n, op.until))
-                g.emit(None, f"{n[t]} +{op.n} PC until end of {op.until}")
+                g.emit(None, f"{g.name(t)} +{op.n} PC until end of {op.until}")
             else:
                 g.exhausted[t] = 0
-                g.emit(None, f"{n[t]} becomes offensive")
+                g.emit(None, f"{g.name(t)} becomes offensive")
     elif kind == "burn":
         c = _target(g, frame, choice, [("target", s) for s in opp.souls if g.reserve(s)])
         if c is None:
@@ -160,7 +160,7 @@ def resolve(g, frame, choice) -> None:
             return
         if c:
             g.exhausted[c[1]] = 1
-            g.emit(None, f"{n[c[1]]} becomes exhausted")
+            g.emit(None, f"{g.name(c[1])} becomes exhausted")
     elif kind == "revert":
         cands = [s for q in (me, opp) for s in q.souls if q.pieces.get(s)]
         c = _target(g, frame, choice, [("target", s) for s in cands])

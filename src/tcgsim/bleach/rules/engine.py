@@ -329,7 +329,7 @@ class Game(Machine):
         p = self.players[self.t.owner[soul]]
         pieces = p.pieces.pop(soul, ())
         p.discard.extend(pieces)
-        self.emit(None, f"{self.t.numbers[soul]} returns to Ame Principale")
+        self.emit(None, f"{self.name(soul)} returns to Ame Principale")
 
     def leave_field(self, soul: int) -> None:
         """The Ame Principale ``soul`` goes to the Zone d'Exclusion (seed §Action de Sacrifice): its reserve
