@@ -113,7 +113,9 @@ def _target(g, frame, choice, options, kind="choose"):
 @handler("resolve")
 def resolve(g, frame, choice) -> None:
     """Resolve operation ``frame[5]`` of the effect; ``g.cause`` names the player whose effect resolves
-    (seed §Conditions de victoire: « le joueur dont l'effet en est à l'origine perd la partie »)."""
+    (seed §Conditions de victoire: « le joueur dont l'effet en est à l'origine perd la partie »). Victory is
+    not checked meanwhile (``Game.check``); once the whole effect action has resolved (no ``resolve`` frame
+    left below: every Effet of an Evénement), it is judged with that player as the cause."""
     _, player, src, i, user, k = frame
     actions = g.t.defs[src].effects[i].actions
     if k >= len(actions):
