@@ -117,3 +117,116 @@ def test_play_bleach_at_the_terminal():
     opp_only = {n for n, _ in rivaux.main} - {n for n, _ in m.load_deck("compagnons", m.default_database()).main}
     hand_lines = out.split("your hand:")[1].split("your decision")[0]
     assert not any(n in hand_lines for n in opp_only)
+
+
+# ---------------------------------------------------------------------------------------------- Bleach terminal
+def _bleach():
+    from tcgsim.core.games import get_game
+
+    m = get_game("bleach")
+    db = m.default_database()
+    return m, db, m.load_deck("compagnons", db), m.load_deck("rivaux", db)
+
+
+def _scripted_bleach_session(answers, seed=5):
+    """A person (seat p1, scripted ``answers`` then end of input) against the heuristic agent; returns
+    ``(session, printed lines)``."""
+    import pytest
+
+    from tcgsim.agents.human import Quit
+    from tcgsim.core.session import Session, play
+
+    m, db, a, b = _bleach()
+    printed = []
+
+    class Capture:
+        def print(self, text="", **kw):
+            printed.append(str(text))
+
+    it = iter(answers)
+
+    def read(prompt):
+        for x in it:
+            return x
+        raise EOFError
+
+    human = HumanAgent(console=Capture(), read=read, db=db, board=lambda v: m.board_lines(v, db),
+                       help_text=m.help_text)
+    session = Session.start(m, a, b, db, seed, log=True)
+    human.attach(session, 0)
+    with pytest.raises(Quit):
+        play(session, [human, m.make_agent("heuristic", 1, db)])
+    return session, printed
+
+
+def test_bleach_terminal_shows_every_log_line_since_the_last_decision():
+    """Issue 16 point 6: no log line is dropped between two decisions (a stretch of more than 12 happens in
+    this game), and the lines shown are exactly the ones p1 may see, in order."""
+    session, printed = _scripted_bleach_session(["1"] * 25)
+    expected = [t for who, t in session.referee_log() if who is None or who == 0]
+    shown = [line[4:] for line in printed if line.startswith("  > ")]
+    assert shown == expected
+    runs, run = [], 0
+    for line in printed:
+        if line.startswith("  > "):
+            run += 1
+        elif run:
+            runs.append(run)
+            run = 0
+    assert max(runs) > 12
+
+
+def test_bleach_terminal_history_command_repeats_every_line_so_far():
+    session, printed = _scripted_bleach_session(["1"] * 20 + ["history"])
+    k = max(i for i, line in enumerate(printed) if line.startswith("history"))
+    before = [line for line in printed[:k] if line.startswith("  > ")]
+    assert printed[k + 1:k + 1 + len(before)] == before and len(before) > 12
+
+
+def test_bleach_log_keeps_copy_markers_and_setup_header_names_no_attacker():
+    """The log names a field card as the board does (BLX-001#2); the setup header says no one attacks."""
+    from tcgsim.bleach.rules.notation import parse
+    from tcgsim.bleach.scenario import build_game, load_scenario_text
+    from tcgsim.core.session import Session
+
+    g = build_game(load_scenario_text(
+        "name: t\ngame: bleach\nstate:\n  turn: 3\n  active: p1\n  step: actions\n"
+        "  p1: {main_souls: [BLX-001, BLX-001], zanpakuto: BLX-034}\n"
+        "  p2: {main_souls: [BLX-009], zanpakuto: BLX-035}\n"))
+    g.log = []
+    g.apply(parse(g, "attack BLX-001#2"))
+    assert "p1 attacks with BLX-001#2" in [t for _, t in g.log]
+    m, db, a, b = _bleach()
+    s = Session.start(m, a, b, db, 3, log=True)
+    header = m.board_lines(s.view(0), db)[0]
+    assert "attacks" not in header and "setup" in header
+
+
+def _end_of_input(prompt):
+    raise EOFError
+
+
+def test_bleach_person_game_has_no_turn_limit(monkeypatch):
+    """Issue 16 point 7: the 200-turn draw is for simulations; the terminal's game is started without it."""
+    from tcgsim.bleach.rules import choices
+    from tcgsim.core import session as session_mod
+
+    m, db, a, b = _bleach()
+    started = []
+    real = session_mod.Session.start.__func__
+
+    def start(cls, *args, **kw):
+        s = real(cls, *args, **kw)
+        started.append(s)
+        return s
+
+    monkeypatch.setattr(session_mod.Session, "start", classmethod(start))
+    play_terminal(a, b, db, m.make_agent("heuristic", 1, db), seed=3, console=type("C", (), {"print": lambda *a, **k: None})(),
+                  read=_end_of_input)
+    g = started[0]._game
+    assert g.max_turns is None
+    g.turn = choices.MAX_TURNS + 5
+    g.check()
+    assert g.winner is None
+    simulated = session_mod.Session.start(m, a, b, db, 3)._game
+    assert simulated.max_turns == choices.MAX_TURNS

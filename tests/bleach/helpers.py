@@ -29,14 +29,28 @@ def labels(g) -> list[str]:
 
 
 def act(g, *texts: str) -> None:
-    """Apply each text as the pending option (raises IllegalAction if not legal)."""
+    """Apply each text as the pending option (raises IllegalAction if not legal); a ``discard`` decision that
+    follows (a reserve paying a cost or damage) is answered with the card placed last (:func:`pay_last`)."""
     for t in texts:
         g.apply(parse(g, t))
+        pay_last(g)
+
+
+def pay_last(g) -> None:
+    """Answer pending ``discard`` decisions (the owner chooses reserve cards) with the last placed card."""
+    while g.pending is not None and g.pending.kind == "discard":
+        soul = next(s for p in g.players for s, res in p.reserve.items()
+                    if any(o[1] in res for o in g.pending.options))
+        last = g.reserve(soul)[-1]
+        g.apply(next(o for o in g.pending.options if g.t.numbers[o[1]] == g.t.numbers[last]))
 
 
 def default(g) -> None:
     """Answer the pending decision with the most passive option."""
     labs = labels(g)
+    if g.pending.kind == "discard":
+        pay_last(g)
+        return
     for want in ("pass", "end", "suffer", "keep", "first"):
         if want in labs:
             g.apply_index(labs.index(want))

@@ -33,16 +33,6 @@ def test_reserve_hidden_from_the_opponent_count_visible():
     assert "reserve" not in theirs and theirs["reserve_count"] == 2
 
 
-def test_reserve_discards_last_placed_first():
-    """choices.RESERVE_DISCARD_ORDER."""
-    g = start(decks=(ALL_A, ALL_B))
-    a = soul_of(g, 0, "BLX-001")
-    fill_reserve(g, a, 3)
-    res = g.players[0].reserve[a]
-    g.discard_reserve(a, 2)
-    assert g.players[0].reserve[a] == res[:1] and g.players[0].discard == [res[2], res[1]]
-
-
 def test_entered_main_soul_is_offensive():
     """choices.ENTER_STATE."""
     g = start(decks=(ALL_A, ALL_B))

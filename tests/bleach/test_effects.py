@@ -189,3 +189,21 @@ def test_events_and_effects_usable_whatever_the_users_state():
     g.exhausted[a] = 1
     refresh(g)
     assert "event BLX-018 by BLX-001" in labels(g) and "effect BLX-001 by BLX-001" in labels(g)
+
+
+def test_passive_capacite_is_a_lasting_pc_plus_only():
+    """A passive Capacité (seed « effets durables et passifs »): a Capacité, no cost, pc_plus without until."""
+    import pytest
+    from pydantic import ValidationError
+
+    from tcgsim.bleach.cards.model import CardDef
+
+    base = {"number": "TST-001", "name": "T", "type": "main_soul", "entry_cost": 0, "pc_offensive": 300,
+            "pc_exhausted": 200}
+    ok = {"kind": "ability", "passive": True, "actions": [{"op": "pc_plus", "n": 100}]}
+    CardDef.model_validate({**base, "effects": [ok]})
+    for bad, msg in (({**ok, "kind": "effect"}, "only a Capacité"), ({**ok, "cost": 1}, "no cost"),
+                     ({**ok, "actions": [{"op": "draw", "n": 1}]}, "pc_plus without 'until'"),
+                     ({**ok, "actions": [{"op": "pc_plus", "n": 100, "until": "turn"}]}, "without 'until'")):
+        with pytest.raises(ValidationError, match=msg):
+            CardDef.model_validate({**base, "effects": [bad]})

@@ -207,7 +207,7 @@ def test_demo_decks_exercise_every_rule():
             g.apply_index(agents[d.player].choose(v, d, v["pending"]["options"]))
         events |= {k for _, t in g.log for k in keys if k in t}
     assert kinds == {"keep", "first", "entry", "action", "respond", "choose", "combat", "defend", "exchange",
-                     "sacrifice", "spirit", "unleash", "zanpakuto"}
+                     "sacrifice", "discard", "spirit", "unleash", "zanpakuto"}
     assert events == set(keys), set(keys) - events
 
 

@@ -223,6 +223,11 @@ class BleachHeuristicAgent(BaseAgent):
     def _unleash(self, view, d, labels):
         return 0
 
+    def _discard(self, view, d, labels):
+        # keep Ame Déchaînée pieces (they may assemble) and cartes Combat: discard anything else first
+        rank = {"unleashed": 2, "combat": 1}
+        return min(range(len(labels)), key=lambda k: rank.get(getattr(self.card(labels[k].split()[-1]), "type", None), 0))
+
     def _zanpakuto(self, view, d, labels):
         mine = self.souls(view)
         best = max(mine.values(), key=lambda s: s["pc"] - (100 if s["zanpakuto"] else 0), default=None)

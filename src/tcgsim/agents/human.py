@@ -22,11 +22,8 @@ HELP = """Answer with the number of an option, or type it in action notation, e.
   play ST01-013            attack ST01-013 -> opp leader      give 2 don -> leader
   block ST01-006           counter ST01-009 -> leader         end turn / no block / end counter
 Card references: ST01-013#2 (the 2nd copy), leader, stage, opp ... (the opponent's), hand 3, life 1.
-Other commands: board (show the board again), concede (lose the game now), quit (stop without a result),
-help (this text)."""
-
-MAX_EVENTS = 12
-"""Log events shown before each decision at most (the newest ones)."""
+Other commands: board (show the board again), history (every log line of the game so far), concede (lose
+the game now), quit (stop without a result), help (this text)."""
 
 
 class Concede(Exception):
@@ -63,6 +60,7 @@ class HumanAgent(BaseAgent):
         self.db = db
         self._session = None
         self._seat = 0
+        self.shown: list[str] = []  # every log line shown so far, for ``history``
 
     def attach(self, session, seat: int) -> None:
         """Play ``seat`` of ``session`` (:class:`~tcgsim.core.session.Session`): typed notation is read by the
@@ -129,7 +127,8 @@ class HumanAgent(BaseAgent):
     # ------------------------------------------------------------------ input
     def choose(self, view: dict | None, decision: Decision, labels: Sequence[str] | None,
                *, parse: Callable[[str], int] | None = None, events: Sequence[str] = ()) -> int:
-        """Show ``events`` (log lines visible to this player), the board and the numbered ``labels``; return
+        """Show ``events`` (every log line visible to this player since its last decision: none is dropped),
+        the board and the numbered ``labels``; return
         the index the person picks. ``parse(text) -> index`` reads typed notation (raising
         :class:`~tcgsim.errors.TcgsimError` for text naming no legal option); without it only numbers
         and the exact labels are accepted. Raises :class:`Concede` or :class:`Quit`."""
@@ -138,7 +137,8 @@ class HumanAgent(BaseAgent):
         if self._session is not None:
             parse = parse or self._session.parse
             events = events or self._session.events(self._seat)
-        for line in list(events)[-MAX_EVENTS:]:
+        self.shown += events
+        for line in events:
             self.say(f"  > {line}", style="dim")
         self.show_board(view)
         self._list(decision, labels)
@@ -153,6 +153,11 @@ class HumanAgent(BaseAgent):
                 continue
             if low in ("help", "?", "h"):
                 self.say(self.help_text)
+                continue
+            if low == "history":
+                self.say(f"history ({len(self.shown)} lines):", style="bold")
+                for line in self.shown:
+                    self.say(f"  > {line}", style="dim")
                 continue
             if low == "board":
                 self.show_board(view)
@@ -210,7 +215,9 @@ def play_terminal(deck_a, deck_b, db, opponent, *, seed: int = 0, seat: int = 1,
     human = HumanAgent(seed, console=console, read=read, db=db,
                        board=None if board_lines is None else (lambda view: board_lines(view, db)),
                        help_text=getattr(module, "help_text", HELP))
-    session = Session.start(module, deck_a, deck_b, db, seed, log=True)
+    # a person's game: the game's options for one (Bleach: no turn limit), not a simulation's
+    session = Session.start(module, deck_a, deck_b, db, seed, log=True,
+                            options=getattr(module, "person_options", None))
     human.attach(session, me)
     result = {"winner": None, "end_reason": "", "turns": 0, "seed": seed}
     human.say(f"game seed {seed}: you play {_deck_name(deck_a if me == 0 else deck_b)} as p{me + 1} against "

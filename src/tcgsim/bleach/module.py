@@ -49,11 +49,15 @@ class BleachModule:
 
         return parse_deck(text, db, source)
 
-    def new_game(self, deck_a, deck_b, db, seed: int, first: int | None = None, log: bool = False):
-        """See :func:`tcgsim.bleach.rules.setup.new_game`."""
+    person_options = {"max_turns": None}
+    """The options of a game a person plays (``tcgsim play``; the browser later): no draw after
+    :data:`~tcgsim.bleach.rules.choices.MAX_TURNS` turns, a limit only simulations need."""
+
+    def new_game(self, deck_a, deck_b, db, seed: int, first: int | None = None, log: bool = False, **options):
+        """See :func:`tcgsim.bleach.rules.setup.new_game` (``options``: ``max_turns``)."""
         from .rules.setup import new_game
 
-        return new_game(deck_a, deck_b, db, seed, first=first, log=log)
+        return new_game(deck_a, deck_b, db, seed, first=first, log=log, **options)
 
     def player_view(self, game, player: int) -> dict:
         from .rules.view import player_view

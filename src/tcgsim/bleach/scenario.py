@@ -38,6 +38,7 @@ __all__ = ["FILLER", "Scenario", "build_game", "load_scenario", "load_scenario_t
 
 STEPS = ("setup", "depart", "entry", "actions", "spirit", "unleash", "zanpakuto")
 KINDS = ("keep", "first", "entry", "action", "respond", "choose", "combat", "defend", "exchange", "sacrifice",
+         "discard",
          "spirit", "unleash", "zanpakuto")
 DECLINES = (("pass",), ("suffer",))
 """The decline options ``auto: pass`` answers with: ``pass`` (entry, respond, combat, exchange, spirit,

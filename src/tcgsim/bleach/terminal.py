@@ -11,8 +11,8 @@ HELP = """Answer with the number of an option, or type it in action notation, e.
   combat BLX-026       defend BLX-009                spirit BLX-012 -> BLX-001     zanpakuto -> BLX-001
   pass / end / keep / mulligan / sacrifice / suffer
 Card references: BLX-001#2 (the 2nd copy on the field), opp BLX-009 (the opponent's).
-Other commands: board (show the board again), concede (lose the game now), quit (stop without a result),
-help (this text). The rules tcgsim plays are in docs/bleach.md."""
+Other commands: board (show the board again), history (every log line of the game so far), concede (lose
+the game now), quit (stop without a result), help (this text). The rules tcgsim plays are in docs/bleach.md."""
 
 
 def card_lines(card) -> list[str]:
@@ -82,7 +82,10 @@ def board_lines(view: dict, db=None) -> list[str]:
     deck, discard, exclusion, Zanpakutô, Ames Principales (PC, state, reserve) and Ames de Soutien, one's
     own hand and reserves (with card data from ``db``, the Bleach CardDatabase, when given), and the
     combat in progress."""
-    lines = [f"--- turn {view['turn']}, {view['active']} attacks, phase {view['phase']}; you are {view['you']} ---"]
+    if view["phase"] == "setup":  # nobody attacks yet (seed: « Le joueur qui débute le premier tour est nommé 'Attaquant' »)
+        lines = [f"--- setup (Préparation de la partie); you are {view['you']} ---"]
+    else:
+        lines = [f"--- turn {view['turn']}, {view['active']} attacks, phase {view['phase']}; you are {view['you']} ---"]
     for label, side in (("opponent", view["opponent"]), ("you", view["me"])):
         z = side.get("zanpakuto") or {}
         lines.append(f"{label}: soul points {side['soul_points']} | hand {side['hand_count']} | deck "

@@ -111,11 +111,14 @@ class Session:
         self._render = module.render
 
     @classmethod
-    def start(cls, module, deck_a, deck_b, db, seed: int, *, first: int | None = None, log: bool = False) -> "Session":
+    def start(cls, module, deck_a, deck_b, db, seed: int, *, first: int | None = None, log: bool = False,
+              options: dict | None = None) -> "Session":
         """A new game of ``module`` between ``deck_a`` (seat p1) and ``deck_b`` (p2) with the game seed
         ``seed``; ``first``: 0 or 1 to answer the first-or-second choice, ``None`` to ask it; ``log``: keep
-        the referee's log (needed for :meth:`events`). Raises :class:`UserError` for decks the game refuses."""
-        return cls(module, module.new_game(deck_a, deck_b, db, seed, first=first, log=log))
+        the referee's log (needed for :meth:`events`); ``options``: keyword options of the game's
+        ``new_game`` (a game module's ``person_options`` for a person's game). Raises :class:`UserError` for
+        decks the game refuses."""
+        return cls(module, module.new_game(deck_a, deck_b, db, seed, first=first, log=log, **(options or {})))
 
     # ------------------------------------------------------------------ state
     @property

@@ -13,7 +13,8 @@ Card types (seed §Préparation de la partie, §Déroulement du jeu):
   Principale ``base``; every piece repeats the form's ``pc_offensive``/``pc_exhausted``.
 
 Effects (``effects``) are typed data: ``kind`` is ``effect`` (Effet: only in its owner's own Action d'Effet)
-or ``ability`` (Capacité: also in the opponent's Action d'Effet); ``cost`` (discard N from the user's
+or ``ability`` (Capacité: also in the opponent's Action d'Effet; ``passive``: a lasting modifier, see
+:class:`Effect`); ``cost`` (discard N from the user's
 reserve), ``zanpakuto`` (the user must bear the Zanpakutô), ``once_per_turn``; ``actions`` is a list of
 operations (see :data:`OPS`).
 """
@@ -89,13 +90,34 @@ OPS = ("draw", "pc_plus", "burn", "exhaust", "ready", "revert", "recover", "soul
 
 
 class Effect(BaseModel):
-    """One Effet or Capacité: ``kind``, ``cost``, ``zanpakuto``, ``once_per_turn``, ``actions``."""
+    """One Effet or Capacité: ``kind``, ``cost``, ``zanpakuto``, ``once_per_turn``, ``passive``, ``actions``.
+
+    ``passive: true`` (a Capacité only; seed: « Les capacités sont généralement des effets durables et
+    passifs, qui ne dépendent pas de l'action d'un joueur pour être activées »): never used as an action; its
+    ``pc_plus`` actions are lasting modifiers while the card is on the field (``target: user``: the Ame
+    Principale it belongs to, or the Zanpakutô's bearer; ``own``: every Ame Principale of its player), under
+    the ``zanpakuto`` condition (that Ame Principale bears the Zanpakutô). No cost, no ``until``, not once
+    per turn."""
     model_config = ConfigDict(extra="forbid", frozen=True)
     kind: Literal["effect", "ability"] = "effect"
     cost: int = Field(default=0, ge=0, le=6)
     zanpakuto: bool = False
     once_per_turn: bool = False
+    passive: bool = False
     actions: tuple[Op, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _passive(self):
+        if not self.passive:
+            return self
+        if self.kind != "ability":
+            raise ValueError("only a Capacité (kind: ability) can be passive")
+        if self.cost or self.once_per_turn:
+            raise ValueError("a passive Capacité has no cost and is not once per turn")
+        for a in self.actions:
+            if a.op != "pc_plus" or "until" in a.model_fields_set:
+                raise ValueError("a passive Capacité's actions are pc_plus without 'until' (it lasts while on the field)")
+        return self
 
 
 class CardDef(BaseModel):
@@ -142,6 +164,10 @@ class CardDef(BaseModel):
             raise ValueError("an event card needs effects")
         if self.type == "event" and any(e.cost or e.zanpakuto for e in self.effects):
             raise ValueError("an event's cost and conditions go on the card ('cost', 'conditions')")
+        if self.type == "support_soul" and any(e.passive and e.zanpakuto for e in self.effects):
+            raise ValueError("the « Zanpakutô » condition of a passive Capacité needs an Ame Principale")
+        if self.type == "event" and any(e.passive for e in self.effects):
+            raise ValueError("an event has no passive Capacité")
         if self.type == "combat" and self.effects:
             raise ValueError("a combat card has no effects")
         if self.piece is not None and self.piece > self.pieces:

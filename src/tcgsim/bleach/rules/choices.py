@@ -7,10 +7,6 @@ DAMAGE_STEP = 100
 """« 1 carte de sa réserve de 'Force Spirituelle' par tranche de 100 PC de dommages » — a remainder under
 100 is ignored: damage // 100 cards (250 damage → 2 cards; 50 damage → none)."""
 
-RESERVE_DISCARD_ORDER = "last placed first"
-"""« défausser 1 carte de sa réserve de 'Force Spirituelle' » (which card is not said) — the reserve is a
-pile: damage and effects discard its most recently placed cards first, without a choice."""
-
 RESERVE_HIDDEN = True
 """Nothing says whether the Force Spirituelle reserve is visible — it is hidden from the opponent (who sees
 how many cards each reserve holds); its owner sees it. Ame Déchaînée pieces become public when assembled."""
@@ -46,8 +42,9 @@ en est à l'origine perd la partie. » — when no effect caused it (it cannot h
 outside effects) the game is a draw."""
 
 MAX_TURNS = 200
-"""Not in the seed: a game still running after this many turns is a draw (end reason ``turns``), so that a
-simulation always ends."""
+"""Not a rule: a simulated game still running after this many turns is a draw (end reason ``turns``), so that a
+batch always ends. The default of the game option ``max_turns``; a person's game has no limit
+(``MODULE.person_options``, used by ``tcgsim play``)."""
 
 DRAW_EMPTY = "draw what remains"
 """« S'il n'y a pas assez de cartes dans le deck, le joueur prend les cartes restantes et mélange les cartes

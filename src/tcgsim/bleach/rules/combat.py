@@ -3,7 +3,8 @@ result, Action de Sacrifice.
 
 ``Game.combat`` is ``(attacker, defender, attacker's cards, defender's cards)`` during a combat. Frames:
 ``("combat_card", side)`` (0 attacker, 1 defender; kind ``combat``), ``("defend",)`` (kind ``defend``),
-``("exchange",)`` (kind ``exchange``), ``("result",)`` (kind ``sacrifice``).
+``("exchange",)`` (kind ``exchange``), ``("result",)`` (kind ``sacrifice``), ``("combat_end",)`` (after the
+vanquished player's choice of reserve cards, kind ``discard``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ def declare(g, soul: int) -> None:
     offensif » and may play 1 carte Combat; then the defence, the exchange, the result."""
     g.phase = "combat"
     g.combat = (soul, -1, (), ())
-    g.emit(None, f"p{g.active + 1} attacks with {g.t.numbers[soul]}")
+    g.emit(None, f"p{g.active + 1} attacks with {g.name(soul)}")
     g.stack.extend((("result",), ("exchange",), ("combat_card", 1), ("defend",), ("combat_card", 0)))
 
 
@@ -48,7 +49,7 @@ def _play(g, side: int, card: int) -> None:
         g.combat = (att, dfd, ca + (card,), cd)
     else:
         g.combat = (att, dfd, ca, cd + (card,))
-    g.emit(None, f"p{g.t.owner[soul] + 1} plays {g.t.numbers[card]} for {g.t.numbers[soul]} "
+    g.emit(None, f"p{g.t.owner[soul] + 1} plays {g.t.numbers[card]} for {g.name(soul)} "
                  f"({g.pc(att)} vs {g.pc(dfd) if dfd >= 0 else '-'})")
 
 
@@ -80,7 +81,7 @@ def defend(g, frame, choice) -> None:
     g.stack.pop()
     att, _, ca, cd = g.combat
     g.combat = (att, choice[1], ca, cd)
-    g.emit(None, f"p{d + 1} defends with {g.t.numbers[choice[1]]} ({g.pc(att)} vs {g.pc(choice[1])})")
+    g.emit(None, f"p{d + 1} defends with {g.name(choice[1])} ({g.pc(att)} vs {g.pc(choice[1])})")
 
 
 @handler("exchange")
@@ -114,21 +115,32 @@ def result(g, frame, choice) -> None:
         absorbed = min(k, len(g.reserve(loser)))
         rest = k - absorbed
         if choice is None:
-            g.emit(None, f"combat result: {pa} vs {pd}, {g.t.numbers[loser]} loses, {k} card(s) of damage")
+            g.emit(None, f"combat result: {pa} vs {pd}, {g.name(loser)} loses, {k} card(s) of damage")
             if rest > 0:
                 choice = g.ask(lp, "sacrifice", [("sacrifice",), ("suffer",)])
                 if choice is None:
                     return
+        g.stack[-1] = ("combat_end",)
         if choice is not None and choice[0] == "sacrifice":
-            g.emit(None, f"p{lp + 1} sacrifices {g.t.numbers[loser]}")
+            g.emit(None, f"p{lp + 1} sacrifices {g.name(loser)}")
             g.leave_field(loser)
             g.discard_soul_points(lp, 1)
         else:
-            g.discard_reserve(loser, absorbed)
+            g.discard_reserve(loser, absorbed)  # the vanquished player chooses the cards: maybe a frame on top
             if rest:
                 g.discard_soul_points(lp, rest)
     else:
         g.emit(None, f"combat result: tie at {pa}, no damage")
+        g.stack[-1] = ("combat_end",)
+    if g.stack[-1][0] == "combat_end":  # nothing left to choose: clean up at once
+        combat_end(g, g.stack[-1], None)
+
+
+@handler("combat_end")
+def combat_end(g, frame, choice) -> None:
+    """seed §Résultat de Combat Final: « Les Ames Principales ayant combattu sont placées en état épuisé. Les
+    Cartes Combat ou les cartes utilisées comme telles sont défaussées. »"""
+    att, dfd, ca, cd = g.combat
     g.stack.pop()
     for s in (att, dfd):
         if s in g.players[g.t.owner[s]].souls:

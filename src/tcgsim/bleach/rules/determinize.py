@@ -18,7 +18,8 @@ def hidden_slots(h, player: int) -> list[list[Slot]]:
         p = h.players[owner]
         slots: list[Slot] = []
         if owner != player:
-            slots += [(p.hand, k) for k in range(len(p.hand))]
+            # the Zanpakutô's place is public (the view shows it): never redealt
+            slots += [(p.hand, k) for k in range(len(p.hand)) if p.hand[k] != p.zanpakuto]
             for s in list(p.reserve):
                 p.reserve[s] = list(p.reserve[s])
                 slots += [(p.reserve[s], k) for k in range(len(p.reserve[s]))]

@@ -14,8 +14,8 @@ from .frames import handler
 
 
 def _usable(g, player: int, src: int, i: int, e, user: int, abilities_only: bool) -> bool:
-    if abilities_only and e.kind != "ability":
-        return False
+    if e.passive or (abilities_only and e.kind != "ability"):
+        return False  # a passive Capacité is never used: it lasts (Game.passive_pc)
     if e.once_per_turn and (src, i) in g.once:
         return False
     if e.zanpakuto and g.players[player].bearer != user:
@@ -31,7 +31,9 @@ def effect_options(g, player: int, abilities_only: bool) -> list[tuple]:
     defs = g.t.defs
     out = []
     for s in p.souls:
-        for src in (s, *p.pieces.get(s, ())):
+        # an Ame Déchaînée's Effets are its pieces' (seed: « l'Ame Principale réapparaît » when it reverts,
+        # so the original card is not in play meanwhile; docs/bleach.md "Ames Déchaînées")
+        for src in p.pieces.get(s) or (s,):
             for i, e in enumerate(defs[src].effects):
                 if _usable(g, player, src, i, e, s, abilities_only):
                     out.append(("effect", src, i, s))
@@ -73,19 +75,20 @@ def start_use(g, player: int, option: tuple) -> None:
         d = g.t.defs[card]
         p.hand.remove(card)
         p.limbo.append(card)
-        g.emit(None, f"p{player + 1} plays event {n[card]} with {n[user]}")
-        g.discard_reserve(user, d.cost)
+        g.emit(None, f"p{player + 1} plays event {n[card]} with {g.name(user)}")
         g.stack.append(("event_done", player, card))
         for i in reversed(range(len(d.effects))):
             g.stack.append(("resolve", player, card, i, user, 0))
+        g.discard_reserve(user, d.cost)  # paid first: its frame, if any, is on top
     else:
         _, src, i, user = option
         e = g.t.defs[src].effects[i]
-        g.emit(None, f"p{player + 1} uses {'ability' if e.kind == 'ability' else 'effect'} of {n[src]} with {n[user]}")
+        g.emit(None, f"p{player + 1} uses {'ability' if e.kind == 'ability' else 'effect'} of {g.name(src)} "
+                     f"with {g.name(user)}")
         if e.once_per_turn:
             g.once.add((src, i))
-        g.discard_reserve(user, e.cost)
         g.stack.append(("resolve", player, src, i, user, 0))
+        g.discard_reserve(user, e.cost)  # paid first: its frame, if any, is on top
 
 
 @handler("event_done")
@@ -110,12 +113,17 @@ def _target(g, frame, choice, options, kind="choose"):
 @handler("resolve")
 def resolve(g, frame, choice) -> None:
     """Resolve operation ``frame[5]`` of the effect; ``g.cause`` names the player whose effect resolves
-    (seed §Conditions de victoire: « le joueur dont l'effet en est à l'origine perd la partie »)."""
+    (seed §Conditions de victoire: « le joueur dont l'effet en est à l'origine perd la partie »). Victory is
+    not checked meanwhile (``Game.check``); once the whole effect action has resolved (no ``resolve`` frame
+    left below: every Effet of an Evénement), it is judged with that player as the cause."""
     _, player, src, i, user, k = frame
     actions = g.t.defs[src].effects[i].actions
     if k >= len(actions):
         g.stack.pop()
-        g.cause = -1
+        if not (g.stack and g.stack[-1][0] == "resolve"):
+            # the whole effect action has resolved: victory is judged now, its player as the cause
+            g.cause = -1
+            g.judge(player)
         return
     g.cause = player
     op = actions[k]
@@ -136,23 +144,25 @@ def resolve(g, frame, choice) -> None:
         if t is not None:
             if kind == "pc_plus":
                 g.mods.append((t, op.n, op.until))
-                g.emit(None, f"{n[t]} +{op.n} PC until end of {op.until}")
+                g.emit(None, f"{g.name(t)} +{op.n} PC until end of {op.until}")
             else:
                 g.exhausted[t] = 0
-                g.emit(None, f"{n[t]} becomes offensive")
+                g.emit(None, f"{g.name(t)} becomes offensive")
     elif kind == "burn":
         c = _target(g, frame, choice, [("target", s) for s in opp.souls if g.reserve(s)])
         if c is None:
             return
+        g.stack[-1] = ("resolve", player, src, i, user, k + 1)
         if c:
-            g.discard_reserve(c[1], op.n)
+            g.discard_reserve(c[1], op.n)  # its owner chooses the cards: a frame on top
+        return
     elif kind == "exhaust":
         c = _target(g, frame, choice, [("target", s) for s in opp.souls if not g.exhausted[s]])
         if c is None:
             return
         if c:
             g.exhausted[c[1]] = 1
-            g.emit(None, f"{n[c[1]]} becomes exhausted")
+            g.emit(None, f"{g.name(c[1])} becomes exhausted")
     elif kind == "revert":
         cands = [s for q in (me, opp) for s in q.souls if q.pieces.get(s)]
         c = _target(g, frame, choice, [("target", s) for s in cands])
@@ -164,7 +174,8 @@ def resolve(g, frame, choice) -> None:
         seen, opts = set(), []
         for card in reversed(me.discard):
             d = g.t.defs[card]
-            if d.type == "zanpakuto" or d.number in seen or op.card_type not in ("any", d.type):
+            # the Zanpakutô too: seed §Etape Zanpakutô lists « Dans sa main » among its positions
+            if d.number in seen or op.card_type not in ("any", d.type):
                 continue
             seen.add(d.number)
             opts.append(("card", card))

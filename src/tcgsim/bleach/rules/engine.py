@@ -13,7 +13,7 @@ from __future__ import annotations
 from ...core.machine import DRAW, EngineError, IllegalAction, Machine
 from ...core.rng import Rng
 from .choices import MAX_TURNS, SIMULTANEOUS_LOSS
-from .frames import HANDLERS
+from .frames import HANDLERS, handler
 
 __all__ = ["EngineError", "Game", "IllegalAction", "PlayerState", "Tables"]
 
@@ -87,11 +87,12 @@ class Game(Machine):
     the starting Ames Principales are face down during setup), ``mods`` (list of ``(card id, +PC, until)``,
     ``until`` ``"turn"``/``"combat"``), ``combat`` (``None`` or ``(attacker, defender or -1, attacker's
     Combat cards, defender's Combat cards)``), ``once`` (``(card id, effect index)`` used this turn),
-    ``cause`` (the player whose effect is resolving, or -1), ``rng`` (the game's stream).
+    ``cause`` (the player whose effect is resolving, or -1), ``rng`` (the game's stream), ``max_turns`` (the
+    turn after which the game is a draw, :data:`~.choices.MAX_TURNS`; ``None``: no limit, a person's game).
     """
 
     __slots__ = ("t", "players", "turn", "active", "first", "phase", "exhausted", "face_up", "mods", "combat",
-                 "once", "cause", "rng")
+                 "once", "cause", "rng", "max_turns")
 
     HANDLERS = HANDLERS
     ALWAYS_ASK = frozenset(("action",))
@@ -112,23 +113,31 @@ class Game(Machine):
         self.once: set = set()
         self.cause = -1
         self.rng = Rng(seed)
+        self.max_turns: int | None = MAX_TURNS
 
     # ------------------------------------------------------------------ winning (seed §Conditions de victoire)
     def check(self) -> None:
+        """seed §Conditions de victoire, checked after every step except while an effect action resolves
+        (``cause`` set): :meth:`judge` is then called once the whole action has resolved, so that two
+        clauses emptying both players' soul points are simultaneous whatever their order."""
+        if self.cause < 0:
+            self.judge(-1)
+
+    def judge(self, cause: int) -> None:
         """seed §Conditions de victoire: a player with no soul points, or no Ame Principale on the field,
-        loses. Both at once: the player whose effect caused it loses, a draw when no effect did
-        (:data:`~.choices.SIMULTANEOUS_LOSS`). Also the :data:`~.choices.MAX_TURNS` draw."""
+        loses. Both at once: the player whose effect caused it (``cause``, 0/1, or -1) loses, a draw when no
+        effect did (:data:`~.choices.SIMULTANEOUS_LOSS`). Also the draw after ``max_turns`` turns."""
         if self.winner is not None or self.turn == 0:
             return
         lost = [i for i, p in enumerate(self.players) if not p.soul or not p.souls]
         if not lost:
-            if self.turn > MAX_TURNS:
+            if self.max_turns is not None and self.turn > self.max_turns:
                 self._end(DRAW, "turns")
             return
         reason = lambda i: "soul" if not self.players[i].soul else "field"  # noqa: E731
         if len(lost) == 2:
-            if self.cause in (0, 1):
-                self._end(1 - self.cause, f"{reason(self.cause)}+effect")
+            if cause in (0, 1):
+                self._end(1 - cause, f"{reason(cause)}+effect")
             else:
                 self._end(DRAW, f"{reason(0)}+{reason(1)}")
         else:
@@ -162,6 +171,7 @@ class Game(Machine):
         g.once = set(self.once)
         g.cause = self.cause
         g.rng = self.rng.clone()
+        g.max_turns = self.max_turns
         return g
 
     def to_dict(self) -> dict:
@@ -193,6 +203,18 @@ class Game(Machine):
     def owner(self, cid: int) -> int:
         return self.t.owner[cid]
 
+    def name(self, cid: int) -> str:
+        """A card's number, with ``#k`` when its owner has several of that number among his Ames Principales
+        (or among his Ames de Soutien): the k-th in order of entry, as on the board and in the notation."""
+        num = self.t.numbers[cid]
+        p = self.players[self.t.owner[cid]]
+        for zone in (p.souls, p.supports):
+            if cid in zone:
+                same = [c for c in zone if self.t.numbers[c] == num]
+                if len(same) > 1:
+                    return f"{num}#{same.index(cid) + 1}"
+        return num
+
     def stats(self, soul: int):
         """The card whose PC apply: the first assembled Ame Déchaînée piece, or the Ame Principale."""
         pieces = self.players[self.t.owner[soul]].pieces.get(soul)
@@ -210,12 +232,33 @@ class Game(Machine):
         for cid, n, _ in self.mods:
             if cid == soul:
                 v += n
+        v += self.passive_pc(soul)
         c = self.combat
         if c is not None:
             if soul == c[0]:
                 v += sum(self.t.defs[x].bonus for x in c[2])
             elif soul == c[1]:
                 v += sum(self.t.defs[x].bonus for x in c[3])
+        return v
+
+    def passive_pc(self, soul: int) -> int:
+        """The PC the passive Capacités of its player's cards on the field give ``soul`` (seed: « Les
+        capacités sont généralement des effets durables et passifs »): those of each Ame Principale (of its
+        pieces when unleashed), of the borne Zanpakutô (for its bearer) and of the Ames de Soutien.
+        ``target: user`` is the card's own Ame Principale (the bearer), ``own`` every Ame Principale; the
+        « Zanpakutô » condition needs that Ame Principale to bear the Zanpakutô."""
+        p = self.players[self.t.owner[soul]]
+        defs = self.t.defs
+        sources = [(src, s) for s in p.souls for src in p.pieces.get(s) or (s,)]
+        if p.bearer >= 0:
+            sources.append((p.zanpakuto, p.bearer))
+        sources += [(sup, -1) for sup in p.supports]
+        v = 0
+        for src, user in sources:
+            for e in defs[src].effects:
+                if not e.passive or (e.zanpakuto and p.bearer != user):
+                    continue
+                v += sum(a.n for a in e.actions if a.target == "own" or user == soul)
         return v
 
     def reserve(self, soul: int) -> tuple:
@@ -249,17 +292,26 @@ class Game(Machine):
             self.emit(None, f"p{player + 1} draws {drawn} card(s)")
         return drawn
 
-    def discard_reserve(self, soul: int, n: int) -> int:
-        """Discard up to ``n`` cards of ``soul``'s reserve, last placed first; returns how many."""
+    def discard_reserve(self, soul: int, n: int) -> None:
+        """The owner of ``soul`` discards ``n`` cards of its reserve (seed: « L'Ame Principale vaincue doit
+        défausser 1 carte de sa réserve », « défausse ensuite autant de cartes de la réserve »: the player
+        discards, so he chooses). The whole reserve goes at once when ``n`` covers it; otherwise a
+        ``("reserve_discard", soul, n)`` frame is pushed, asking one card at a time (decision ``discard``).
+        Callers call this last, their own frame already set to what follows."""
+        res = self.reserve(soul)
+        if n >= len(res):
+            self._discard_from_reserve(soul, res)
+        elif n > 0:
+            self.stack.append(("reserve_discard", soul, n))
+
+    def _discard_from_reserve(self, soul: int, cards) -> None:
+        if not cards:
+            return
         p = self.players[self.t.owner[soul]]
-        res = p.reserve.get(soul, ())
-        k = min(n, len(res))
-        if k:
-            p.discard.extend(reversed(res[len(res) - k:]))
-            p.reserve[soul] = res[:len(res) - k]
-            self.emit(None, f"p{self.t.owner[soul] + 1} discards {k} card(s) from the reserve of "
-                            f"{self.t.numbers[soul]}: {' '.join(self.t.numbers[c] for c in res[len(res) - k:])}")
-        return k
+        p.reserve[soul] = tuple(c for c in p.reserve[soul] if c not in cards)
+        p.discard.extend(cards)
+        self.emit(None, f"p{self.t.owner[soul] + 1} discards {len(cards)} card(s) from the reserve of "
+                        f"{self.name(soul)}: {' '.join(self.t.numbers[c] for c in cards)}")
 
     def discard_soul_points(self, player: int, n: int) -> int:
         """Discard up to ``n`` cards from the Zone de points d'Ame (face up to the discard)."""
@@ -277,7 +329,7 @@ class Game(Machine):
         p = self.players[self.t.owner[soul]]
         pieces = p.pieces.pop(soul, ())
         p.discard.extend(pieces)
-        self.emit(None, f"{self.t.numbers[soul]} returns to Ame Principale")
+        self.emit(None, f"{self.name(soul)} returns to Ame Principale")
 
     def leave_field(self, soul: int) -> None:
         """The Ame Principale ``soul`` goes to the Zone d'Exclusion (seed §Action de Sacrifice): its reserve
@@ -291,6 +343,25 @@ class Game(Machine):
         p.souls.remove(soul)
         p.exclusion.append(soul)
         self.exhausted[soul] = 0
+
+
+@handler("reserve_discard")
+def reserve_discard(g, frame, choice) -> None:
+    """One card of the reserve of ``frame[1]`` chosen by its owner (options ``("discard", card)``, one per
+    number: choices.EFFECT_ONLY_ONE_PER_NUMBER), then the rest of the ``frame[2]`` cards."""
+    _, soul, n = frame
+    if choice is None:
+        seen, opts = set(), []
+        for c in g.reserve(soul):
+            if g.t.numbers[c] not in seen:
+                seen.add(g.t.numbers[c])
+                opts.append(("discard", c))
+        choice = g.ask(g.t.owner[soul], "discard", opts)
+        if choice is None:
+            return
+    g.stack.pop()
+    g._discard_from_reserve(soul, (choice[1],))
+    g.discard_reserve(soul, n - 1)
 
 
 def _register_handlers() -> None:

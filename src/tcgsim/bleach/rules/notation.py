@@ -20,6 +20,7 @@ option                             text
 ``("zanpakuto", s)``               ``zanpakuto -> BLX-001``
 ``("target", s)``                  ``target opp BLX-009``
 ``("card", c)``                    ``take BLX-026``
+``("discard", c)``                 ``discard BLX-026`` (a card of one's reserve)
 ``("pass",)`` ``("end",)``         ``pass`` ``end``
 =================================  =======================================
 """
@@ -38,14 +39,7 @@ class NotationError(IllegalAction, UserError):
 def label(g, player: int, cid: int) -> str:
     """A card's name as ``player`` reads it (``#k`` for duplicates on the field, ``opp`` for the opponent's)."""
     owner = g.t.owner[cid]
-    num = g.t.numbers[cid]
-    p = g.players[owner]
-    text = num
-    for zone in (p.souls, p.supports):
-        if cid in zone:
-            same = [c for c in zone if g.t.numbers[c] == num]
-            if len(same) > 1:
-                text = f"{num}#{same.index(cid) + 1}"
+    text = g.name(cid)
     return text if owner == player else "opp " + text
 
 
@@ -72,6 +66,8 @@ def render(g, player: int, option: tuple) -> str:
         return f"target {L(option[1])}"
     if k == "card":
         return f"take {L(option[1])}"
+    if k == "discard":
+        return f"discard {L(option[1])}"
     return k
 
 

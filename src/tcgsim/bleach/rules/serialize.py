@@ -28,6 +28,7 @@ def game_to_dict(g) -> dict:
         "exhausted": list(g.exhausted), "face_up": list(g.face_up),
         "mods": _listify(g.mods), "combat": None if g.combat is None else _listify(g.combat),
         "once": sorted(list(x) for x in g.once), "cause": g.cause,
+        "max_turns": g.max_turns,
         "stack": _listify(g.stack),
         "pending": None if g.pending is None else {
             "player": g.pending.player, "kind": g.pending.kind, "options": _listify(g.pending.options)},
@@ -50,6 +51,7 @@ def game_from_dict(data: dict, db):
     g.combat = None if data["combat"] is None else _tuplify(data["combat"])
     g.once = {tuple(x) for x in data["once"]}
     g.cause = data["cause"]
+    g.max_turns = data["max_turns"]
     g.stack = [_tuplify(f) for f in data["stack"]]
     pend = data["pending"]
     g.pending = None if pend is None else Decision(pend["player"], pend["kind"], tuple(_tuplify(o) for o in pend["options"]))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...core.rng import derive_seed
 from ...core.setup import keep_or_mulligan
+from .choices import MAX_TURNS
 from .engine import HAND_SIZE, Game, Tables
 from .frames import handler
 
@@ -11,9 +12,11 @@ SOUL_POINTS = 6
 """seed §Préparation: « Les 6 premières cartes du deck sont placées face cachée dans la Zone de points d'Ame »."""
 
 
-def new_game(deck_a, deck_b, db, seed: int = 0, first: int | None = None, log: bool = False) -> Game:
+def new_game(deck_a, deck_b, db, seed: int = 0, first: int | None = None, log: bool = False,
+             max_turns: int | None = MAX_TURNS) -> Game:
     """A new game of ``deck_a`` (p1) against ``deck_b`` (p2) (:class:`~tcgsim.bleach.deck.Deck`), run to its
-    first decision. ``first`` (0/1) forces who starts (no ``first`` decision); ``log`` keeps the referee log.
+    first decision. ``first`` (0/1) forces who starts (no ``first`` decision); ``log`` keeps the referee log;
+    ``max_turns``: the game is a draw after that many turns (``None``: no limit, for a person's game).
     Card ids per player: the starting Ame Principale, then the Zanpakutô, then the rest of the deck.
     Raises :class:`~tcgsim.errors.UserError` for an unknown card number."""
     defs, owners, starts = [], [], []
@@ -31,6 +34,7 @@ def new_game(deck_a, deck_b, db, seed: int = 0, first: int | None = None, log: b
         owners.extend(owner for _ in cards)
     starts.append(len(defs))
     g = Game(Tables(defs, owners), seed=derive_seed(seed, "bleach-game"))
+    g.max_turns = max_turns
     if log:
         g.log = []
     for owner in (0, 1):

@@ -89,7 +89,7 @@ def entry(g, frame, choice) -> None:
         else:
             p.supports.append(c)
         g.face_up[c] = 1
-        g.emit(None, f"p{a + 1} enters {g.t.numbers[c]}")
+        g.emit(None, f"p{a + 1} enters {g.name(c)}")
 
 
 @handler("actions")
@@ -171,8 +171,8 @@ def spirit(g, frame, choice) -> None:
     _, c, s = choice
     p.hand.remove(c)
     p.reserve[s] = p.reserve.get(s, ()) + (c,)
-    g.emit(a, f"p{a + 1} places {g.t.numbers[c]} in the reserve of {g.t.numbers[s]}")
-    g.emit(None, f"p{a + 1} places a card in the reserve of {g.t.numbers[s]}")
+    g.emit(a, f"p{a + 1} places {g.t.numbers[c]} in the reserve of {g.name(s)}")
+    g.emit(None, f"p{a + 1} places a card in the reserve of {g.name(s)}")
     g.stack[-1] = ("spirit", frame[1] + (s,))
 
 
@@ -220,7 +220,7 @@ def unleash(g, frame, choice) -> None:
     p = g.players[a]
     p.reserve[s] = tuple(c for c in p.reserve[s] if c not in pieces)
     p.pieces[s] = tuple(pieces)
-    g.emit(None, f"p{a + 1} unleashes {g.t.numbers[s]} with {' + '.join(g.t.numbers[c] for c in pieces)}")
+    g.emit(None, f"p{a + 1} unleashes {g.name(s)} with {' + '.join(g.t.numbers[c] for c in pieces)}")
 
 
 @handler("zstep")
@@ -245,7 +245,7 @@ def zstep(g, frame, choice) -> None:
             if z in zone:
                 zone.remove(z)
         p.bearer = choice[1]
-        g.emit(None, f"p{a + 1} attaches the Zanpakutô {g.t.numbers[z]} to {g.t.numbers[choice[1]]}")
+        g.emit(None, f"p{a + 1} attaches the Zanpakutô {g.t.numbers[z]} to {g.name(choice[1])}")
 
 
 @handler("turn_end")
