@@ -4,7 +4,7 @@ For each game and each pairing of agents (every agent with an iteration budget, 
 reproducible), a batch of seeded games is played and one SHA-256 digest is taken over every game's
 decision labels, option indices, winner, end reason and final fingerprint. A refactor or an optimization
 must keep every digest (``digests.json`` beside this file). A change of behaviour (a rule or card fix)
-updates them in a commit of its own: run ``TCGSIM_UPDATE_DIGESTS=1 pytest tests/determinism`` and say in the
+updates them in a commit of its own: run ``TCGSIM_UPDATE_DIGESTS=1 pytest -p no:xdist tests/determinism`` and say in the
 commit which fix changed which games. 200+ games per game in all.
 """
 
@@ -58,6 +58,8 @@ def test_fixed_seed_games_keep_their_digest(group):
     recorded = json.loads(DIGESTS.read_text()) if DIGESTS.exists() else {}
     digest = group_digest(group)
     if os.environ.get("TCGSIM_UPDATE_DIGESTS"):
+        # one process writes the file: parallel workers would overwrite each other's digests
+        assert not os.environ.get("PYTEST_XDIST_WORKER"), "update the digests with -p no:xdist"
         recorded[group_id(group)] = digest
         DIGESTS.write_text(json.dumps(dict(sorted(recorded.items())), indent=1) + "\n")
         return
