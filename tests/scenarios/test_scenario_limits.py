@@ -37,3 +37,9 @@ def test_deep_nesting_is_refused_without_a_recursion_error(tmp_path):
 def test_an_oversized_file_is_refused_before_it_is_parsed(tmp_path):
     error = _error(tmp_path, "name: big\nstate: {}\n" + "#" * (MAX_FILE_BYTES + 10) + "\n")
     assert f"{MAX_FILE_BYTES:,}" in error
+
+
+def test_a_control_character_is_named_with_its_line(tmp_path):
+    """Found by the fuzz suite: a control character ended in PyYAML's ReaderError traceback."""
+    error = _error(tmp_path, "name: x\nstate: {}\n\x1f\n")
+    assert "character #x001f is not allowed" in error and "hostile.yaml:3" in error

@@ -182,7 +182,11 @@ def parse_yaml(text: str, file: str) -> YamlDoc:
     :class:`ScenarioFormatError` (``FILE:LINE: problem``) for a YAML error, a duplicate or non-plain key,
     an empty file, or a limit passed."""
     _check_limits(text, file)
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)
+    except yaml.reader.ReaderError as exc:  # a control character: refused before any parsing
+        line = text.count("\n", 0, max(exc.position, 0)) + 1
+        raise ScenarioFormatError(file, line, f"character #x{exc.character:04x} is not allowed in a scenario file") from None
     nodes = [0]
     lines: dict[tuple, int] = {}
     key_lines: dict[tuple, int] = {}
