@@ -369,6 +369,8 @@ def play_command(
         seed = int.from_bytes(os.urandom(4), "big")
     agent_seed = derive_seed(seed, "agent", 2 - seat)
     opponent = module.make_agent(agent, agent_seed, db)
+    if (mcts_iterations is not None or mcts_ms is not None) and (":" in agent or (mcts_iterations and mcts_ms)):
+        raise UserError(f"--agent {agent!r} with --mcts-iterations/--mcts-ms: give the MCTS budget once")
     if isinstance(opponent, MCTSAgent) and (mcts_iterations is not None or mcts_ms is not None):
         opponent = MCTSAgent(agent_seed, iterations=mcts_iterations, ms=mcts_ms, db=db, knowledge=opponent.knowledge)
     elif mcts_iterations is not None or mcts_ms is not None:

@@ -148,7 +148,8 @@ def parse_agents(spec: str | Sequence[str], game: str | None = None) -> tuple[st
     """
     module = get_game(game)
     names = [s.strip().lower() for s in (spec.split(",") if isinstance(spec, str) else spec)]
-    names = [n for n in names if n]
+    if any(not n for n in names):
+        raise UserError(f"--agents {spec!r}: an empty agent name (give one name, or two separated by a comma)")
     if len(names) == 1:
         names = names * 2
     if len(names) != 2:

@@ -59,8 +59,11 @@ class UnknownCardError(UserError):
     def __init__(self, number: str, suggestion: str | None = None) -> None:
         self.number = number
         self.suggestion = suggestion
-        message = f"unknown card number {number!r}"
-        if suggestion:
+        shown = number if len(number) <= 40 else number[:40] + "…"
+        message = f"unknown card number {shown!r}"
+        if number.upper().startswith("BLX-"):
+            message += " (a Bleach card: add --game bleach)"
+        elif suggestion:
             message += f" (did you mean {suggestion}?)"
         super().__init__(message)
 

@@ -417,7 +417,8 @@ def load_valid_deck(spec: str | Path, db: CardDatabase) -> Deck:
 # ----------------------------------------------------------------------------------------------------------
 
 def deck_summary(deck: Deck, db: CardDatabase) -> str:
-    """One line, e.g. ``ST01: Leader ST01-001 Monkey.D.Luffy (Red), 50 cards, 17 distinct, DON!! deck 10``.
+    """One line, e.g. ``ST01: Leader ST01-001 Monkey.D.Luffy (Red), 50 cards, 17 distinct, DON!! deck 10``,
+    and a second line naming the cards whose effect text the engine does not play, if any.
 
     "distinct" counts the different card numbers of the list, Leader included.
     """
@@ -428,7 +429,14 @@ def deck_summary(deck: Deck, db: CardDatabase) -> str:
         who = "no Leader"
     distinct = len({number for number, _ in deck.main} | ({deck.leader} if deck.leader else set()))
     name = deck.name or deck.source
-    return f"{name}: {who}, {deck.size} cards, {distinct} distinct, DON!! deck {deck.don_deck_size(db)}"
+    line = f"{name}: {who}, {deck.size} cards, {distinct} distinct, DON!! deck {deck.don_deck_size(db)}"
+    # a legal deck may still hold card text the engine does not play (`simulate --strict` refuses it)
+    numbers = [deck.leader] + [n for n, _ in deck.main]
+    unsupported = [n for n in dict.fromkeys(numbers) if n in db and db.get(n).unsupported]
+    if unsupported:
+        line += (f"\n{len(unsupported)} cards with effect text the engine does not play (see tcgsim cards show): "
+                 + ", ".join(unsupported))
+    return line
 
 
 def export_sim_text(deck: Deck) -> str:
