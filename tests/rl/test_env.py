@@ -171,7 +171,7 @@ def test_an_observation_holds_nothing_hidden(game):
                 a, b = env.observe(agent), twin.observe(agent)
                 assert np.array_equal(a["observation"], b["observation"])
                 assert np.array_equal(a["action_mask"], b["action_mask"])
-                assert json.dumps(env.infos[agent]["view"]) == json.dumps(twin.infos[agent]["view"])
+                assert json.dumps(env.raw_view(agent)) == json.dumps(twin.raw_view(agent))
             env.step(pick.choice(env.legal_actions()))
     assert differed > 100  # the twins really differed in hidden cards
 

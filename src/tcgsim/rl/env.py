@@ -47,8 +47,9 @@ class TcgEnv(AECEnv):
     :data:`SHAPED_LIFE` at each step. Rewards: +1 to the winner and -1 to the loser at the end, 0 for a draw
     or a truncated game.
 
-    ``infos[agent]``: ``{"view": the raw view dict, "labels": option labels, "indices": their action
-    indices}`` (labels and indices empty when it is not that agent's decision).
+    ``infos[agent]`` of the agent to act: ``{"view": its raw view dict, "labels": the option labels,
+    "indices": their action indices}``; ``{}`` for the other agent (:meth:`observe` still gives it its own
+    observation, and :meth:`raw_view` its view).
     """
 
     metadata = {"name": "tcgsim_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -121,9 +122,10 @@ class TcgEnv(AECEnv):
         if s.over or len(s.indices) >= self.max_decisions:
             return
         self.agent_selection = AGENTS[s.to_act]
-        for a in AGENTS:
-            view, labels, indices = self._decision(self._seat(a))
-            self.infos[a] = {"view": view, "labels": labels, "indices": indices}
+        # only the acting agent's info: building a view is most of a step's cost (benchmarks/README.md)
+        view, labels, indices = self._decision(s.to_act)
+        self.infos[self.agent_selection] = {"view": view, "labels": labels, "indices": indices}
+        self.infos[AGENTS[1 - s.to_act]] = {}
 
     def observe(self, agent: str) -> dict:
         """``agent``'s observation: ``{"observation": float32[obs size], "action_mask": int8[action size]}``."""
@@ -131,6 +133,10 @@ class TcgEnv(AECEnv):
         mask = np.zeros(self.layout.actions.size, dtype=np.int8)
         mask[indices] = 1
         return {"observation": self.layout.obs.encode(view, self.vocab), "action_mask": mask}
+
+    def raw_view(self, agent: str) -> dict:
+        """``agent``'s view as the session gives it (the dict the observation encodes)."""
+        return self._decision(self._seat(agent))[0]
 
     def legal_actions(self, agent: str | None = None) -> list[int]:
         """The legal action indices of ``agent`` (default: the one to act), in option order."""
