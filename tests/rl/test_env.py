@@ -215,3 +215,16 @@ def test_single_agent_against_search_and_vectorized(game):
     obs, rewards, term, trunc, _ = vec.step(np.array(actions))
     assert rewards.shape == (2,)
     vec.close()
+
+
+def test_the_docs_hold_the_layout_tables_and_their_examples_run():
+    """docs/rl.md prints the tables the code builds, and its Python examples run as written."""
+    from pathlib import Path
+
+    from tcgsim.rl.layout import markdown_tables
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text()
+    for game in GAMES:
+        assert markdown_tables(game) in text
+    for block in re.findall(r"```python\n(.*?)```", text, re.S):
+        exec(compile(block, "docs/rl.md", "exec"), {})

@@ -454,3 +454,27 @@ LAYOUTS = {
     "bleach": GameLayout(ObsLayout(BL_SLOTS, _bl_encode), BL_ACTIONS),
 }
 """The layouts by game name (:attr:`GameModule.name`)."""
+
+
+def markdown_tables(game: str) -> str:
+    """The observation and action tables of ``game`` in Markdown, as ``docs/rl.md`` prints them (a test
+    checks that the document holds them, so the document and the code cannot drift apart)."""
+    g = LAYOUTS[game]
+    lines = [f"#### {game}: observation ({g.obs.size} numbers)", "",
+             "| offset | name | size | range | meaning |", "| --- | --- | --- | --- | --- |"]
+    offset = 0
+    for s in g.obs.slots:
+        lines.append(f"| {offset} | `{s.name}` | {s.size} | {s.low}–{s.high} | {s.meaning} |")
+        offset += s.size
+    a = g.actions
+    lines += ["", f"#### {game}: actions ({a.size} indices)", "",
+              "| indices | action | meaning |", "| --- | --- | --- |"]
+    lines += [f"| {i} | `{label}` | the option with that label |" for i, label in enumerate(a.simple)]
+    base = len(a.simple)
+    for f in a.families:
+        args = " × ".join(f"{r} ({k})" for r, k in f.args)
+        lines.append(f"| {base}–{base + f.size - 1} | `{f.name}`: {args} | {f.meaning} |")
+        base += f.size
+    lines.append(f"| {a.candidate_base}–{a.size - 1} | `candidate k` | the k-th, in the engine's order, of the "
+                 "options no row above holds |")
+    return "\n".join(lines)
