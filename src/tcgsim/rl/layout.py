@@ -330,9 +330,12 @@ class ActionLayout:
         self.candidates = candidates
         self._simple = {s: i for i, s in enumerate(simple)}
         self._compiled = []
+        self._by_word: dict[str, list] = {}  # a label's first word -> the families it may belong to
         base = len(simple)
         for f in families:
-            self._compiled.append((re.compile(f.pattern + "$"), f, base))
+            entry = (re.compile(f.pattern + "$"), f, base)
+            self._compiled.append(entry)
+            self._by_word.setdefault(f.pattern.split(" ", 1)[0], []).append(entry)
             base += f.size
         self.candidate_base = base
         self.size = base + candidates
@@ -343,7 +346,7 @@ class ActionLayout:
         i = self._simple.get(label)
         if i is not None:
             return i
-        for rx, f, base in self._compiled:
+        for rx, f, base in self._by_word.get(label.split(" ", 1)[0], ()):
             m = rx.match(label)
             if m is None:
                 continue
