@@ -10,6 +10,7 @@ import random
 import re
 import warnings
 
+import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -208,12 +209,19 @@ def test_single_agent_against_search_and_vectorized(game):
     env = SingleAgentEnv(game=game, opponent="mcts:4")
     obs, info = env.reset(seed=3)
     assert info["view"]["you"] == "p1" and obs["action_mask"].any()
+    made = gymnasium.make({"onepiece": "tcgsim/OnePiece-v0", "bleach": "tcgsim/Bleach-v0"}[game], opponent="heuristic")
+    assert made.unwrapped.aec.module.name == game and made.unwrapped.opponent_name == "heuristic"
     vec = make_vector_env(2, asynchronous=False, game=game)
     obs, _ = vec.reset(seed=1)
     assert obs["observation"].shape == (2, env.observation_space["observation"].shape[0])
-    actions = [int(np.flatnonzero(m)[0]) for m in obs["action_mask"]]
-    obs, rewards, term, trunc, _ = vec.step(np.array(actions))
-    assert rewards.shape == (2,)
+    ends = 0
+    rng = np.random.default_rng(0)
+    for _ in range(400):  # through whole episodes: the vector API resets them and stacks their infos
+        actions = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in obs["action_mask"]]
+        obs, rewards, term, trunc, info = vec.step(np.array(actions))
+        assert rewards.shape == (2,) and json.loads(info["view_json"][0])["you"] == "p1"
+        ends += int(term.sum())
+    assert ends >= 2
     vec.close()
 
 

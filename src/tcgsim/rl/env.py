@@ -49,7 +49,7 @@ class TcgEnv(AECEnv):
 
     ``infos[agent]`` of the agent to act: ``{"view": its raw view dict, "labels": the option labels,
     "indices": their action indices}``; ``{}`` for the other agent (:meth:`observe` still gives it its own
-    observation, and :meth:`raw_view` its view).
+    observation, and :meth:`raw_view` its view); both agents' final views when the game has ended.
     """
 
     metadata = {"name": "tcgsim_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -120,6 +120,8 @@ class TcgEnv(AECEnv):
         s = self.session
         self._cache = {}
         if s.over or len(s.indices) >= self.max_decisions:
+            for a in AGENTS:  # the final views, for both
+                self.infos[a] = {"view": self.raw_view(a), "labels": [], "indices": []}
             return
         self.agent_selection = AGENTS[s.to_act]
         # only the acting agent's info: building a view is most of a step's cost (benchmarks/README.md)

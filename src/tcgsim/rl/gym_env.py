@@ -8,6 +8,8 @@ Gymnasium's vector API over it (``SyncVectorEnv`` or one process per environment
 
 from __future__ import annotations
 
+import json
+from functools import partial
 from typing import Any
 
 import gymnasium
@@ -25,8 +27,13 @@ class LegalDiscrete(gymnasium.spaces.Discrete):
         super().__init__(n)
         self._legal = legal
 
+    def __getstate__(self):
+        # a copy in another process (the vector API sends spaces between processes) has no environment
+        # to ask: it samples like a plain Discrete
+        return {**self.__dict__, "_legal": None}
+
     def sample(self, mask=None, probability=None):
-        if mask is None and probability is None:
+        if mask is None and probability is None and self._legal is not None:
             mask = self._legal()
             if not mask.any():  # the episode is over: any index (step will refuse it)
                 mask = None
@@ -106,13 +113,43 @@ class SingleAgentEnv(gymnasium.Env):
         return self.aec.render()
 
 
+class JsonInfo(gymnasium.Wrapper):
+    """``info`` as ``{"view_json": the view as JSON text}``: Gymnasium's vector API stacks infos key by key and
+    cannot stack views (nested dicts and lists whose shape changes from step to step)."""
+
+    @staticmethod
+    def _flat(info: dict) -> dict:
+        return {"view_json": json.dumps(info.get("view")), **({"illegal": info["illegal"]} if "illegal" in info else {})}
+
+    def reset(self, **kwargs):
+        obs, info = self.env.reset(**kwargs)
+        return obs, self._flat(info)
+
+    def step(self, action):
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        return obs, reward, terminated, truncated, self._flat(info)
+
+
+def _make_single(kwargs: dict) -> gymnasium.Env:
+    return JsonInfo(SingleAgentEnv(**kwargs))
+
+
 def make_vector_env(n: int, *, asynchronous: bool = True, **kwargs: Any) -> gymnasium.vector.VectorEnv:
-    """``n`` :class:`SingleAgentEnv` (keyword arguments as its constructor) under Gymnasium's vector API:
-    one process each with ``asynchronous`` (every core), else in this process. Seed them with
-    ``reset(seed=S)`` (environment ``k`` gets ``S + k``)."""
-    fns = [lambda: SingleAgentEnv(**kwargs) for _ in range(n)]
+    """``n`` :class:`SingleAgentEnv` (keyword arguments as its constructor, infos as :class:`JsonInfo`)
+    under Gymnasium's vector API: one process each with ``asynchronous`` (every core), else in this
+    process. Seed them with ``reset(seed=S)`` (environment ``k`` gets ``S + k``)."""
+    fns = [partial(_make_single, kwargs) for _ in range(n)]
     cls = gymnasium.vector.AsyncVectorEnv if asynchronous else gymnasium.vector.SyncVectorEnv
     return cls(fns)
 
 
 __all__ = ["LegalDiscrete", "SingleAgentEnv", "make_vector_env", "IllegalActionError"]
+
+
+ENV_IDS = {"tcgsim/OnePiece-v0": "onepiece", "tcgsim/Bleach-v0": "bleach"}
+"""Gymnasium ids registered when this module is imported: ``gymnasium.make("tcgsim/OnePiece-v0",
+opponent="heuristic")`` builds a :class:`SingleAgentEnv` of that game (keyword arguments as its constructor)."""
+
+for _id, _game in ENV_IDS.items():
+    if _id not in gymnasium.registry:
+        gymnasium.register(_id, entry_point=SingleAgentEnv, kwargs={"game": _game})
