@@ -18,6 +18,7 @@ from pettingzoo.test import api_test, seed_test
 
 from tcgsim.core.rng import Rng
 from tcgsim.core.session import Session
+from tcgsim.errors import UserError
 from tcgsim.rl.env import IllegalActionError, TcgEnv
 from tcgsim.rl.gym_env import SingleAgentEnv, make_vector_env
 from tcgsim.rl.layout import LAYOUTS, Vocabulary
@@ -236,3 +237,19 @@ def test_the_docs_hold_the_layout_tables_and_their_examples_run():
         assert markdown_tables(game) in text
     for block in re.findall(r"```python\n(.*?)```", text, re.S):
         exec(compile(block, "docs/rl.md", "exec"), {})
+
+
+def test_decks_are_names_or_files(tmp_path):
+    """A deck option is a bundled name or a deck file; a bad file is refused naming it."""
+    module = TcgEnv(game="onepiece").module
+    db = module.default_database()
+    path = tmp_path / "mine.txt"
+    path.write_text(module.deck_text(module.load_deck("ST03", db)))
+    env = TcgEnv(game="onepiece", decks=(str(path), "ST04"), first=0)
+    env.reset(seed=0)
+    assert env.raw_view("p1")["me"]["leader"]["card"] == "ST03-001"
+    assert env.raw_view("p1")["opponent"]["leader"]["card"] == "ST04-001"
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1xNOPE-999\n")
+    with pytest.raises(UserError, match="bad.txt"):
+        TcgEnv(game="onepiece", decks=(str(bad), "ST01"))

@@ -423,7 +423,7 @@ OP_ACTIONS = ActionLayout(
         Family("choose_opp", r"choose (opp (?:leader|stage|[A-Z0-9]+-[A-Z0-9]+(?:#\d+)?))", (("op_opp_field", F),),
                "choose opponent field slot j (a target)"),
     ],
-    candidates=64,
+    candidates=128,
 )
 
 S = BL_SOULS
@@ -440,7 +440,7 @@ BL_ACTIONS = ActionLayout(
         Family("target_mine", r"target ([A-Z]+-\d+(?:#\d+)?)", (("bl_soul", S),), "target own soul slot i"),
         Family("target_opp", r"target (opp .+)", (("bl_opp_soul", S),), "target opponent soul slot j"),
     ],
-    candidates=64,
+    candidates=128,
 )
 
 
