@@ -331,6 +331,7 @@ class ActionLayout:
         self._simple = {s: i for i, s in enumerate(simple)}
         self._compiled = []
         self._by_word: dict[str, list] = {}  # a label's first word -> the families it may belong to
+        self._parses: dict[str, tuple] = {}  # label -> what _parse found
         base = len(simple)
         for f in families:
             entry = (re.compile(f.pattern + "$"), f, base)
@@ -346,13 +347,12 @@ class ActionLayout:
         i = self._simple.get(label)
         if i is not None:
             return i
-        for rx, f, base in self._by_word.get(label.split(" ", 1)[0], ()):
-            m = rx.match(label)
-            if m is None:
-                continue
+        parses = self._parses.get(label)
+        if parses is None:
+            parses = self._parse(label)
+        for base, args in parses:
             offset = 0
-            for (res, k), ref in zip(f.args, m.groups()):
-                fn, side = RESOLVERS[res]
+            for res, k, fn, side, ref in args:
                 if res == "hand" and rank:  # the (rank+1)-th copy of an unnumbered hand card
                     ref = f"{ref}#{rank + 1}"
                 slot = fn(view, ref, side)
@@ -362,6 +362,19 @@ class ActionLayout:
             else:
                 return base + offset
         return None
+
+    def _parse(self, label: str) -> tuple:
+        """The families whose pattern reads ``label``, with its arguments: ``((base, ((resolver name, slots,
+        function, side, reference), ...)), ...)``; remembered (labels repeat from step to step)."""
+        out = []
+        for rx, f, base in self._by_word.get(label.split(" ", 1)[0], ()):
+            m = rx.match(label)
+            if m is not None:
+                out.append((base, tuple((res, k, *RESOLVERS[res], ref) for (res, k), ref in zip(f.args, m.groups()))))
+        if len(self._parses) > 100_000:  # a bound, never reached by the bundled decks
+            self._parses.clear()
+        parses = self._parses[label] = tuple(out)
+        return parses
 
     def indices(self, view: dict, labels: list[str]) -> list[int]:
         """One distinct index per option label (in option order). Raises :class:`ActionSpaceError` when an
