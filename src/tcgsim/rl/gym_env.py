@@ -143,7 +143,7 @@ def make_vector_env(n: int, *, asynchronous: bool = True, **kwargs: Any) -> gymn
     return cls(fns)
 
 
-__all__ = ["LegalDiscrete", "SingleAgentEnv", "make_vector_env", "IllegalActionError"]
+__all__ = ["ENV_IDS", "IllegalActionError", "JsonInfo", "LegalDiscrete", "SingleAgentEnv", "make_vector_env"]
 
 
 ENV_IDS = {"tcgsim/OnePiece-v0": "onepiece", "tcgsim/Bleach-v0": "bleach"}
