@@ -323,25 +323,37 @@ def play(session: Session, agents: Sequence[Any], *, max_decisions: int = MAX_DE
     ``max_decisions``; an agent's own exceptions propagate.
     """
     g = session._game
-    view_of = session.view
     while g.winner is None:
         if stop is not None and stop():
             return
-        d = g.pending
-        seat = d.player
-        agent = agents[seat]
-        if agent.needs_view:
-            view = view_of(seat)
-            labels = view["pending"]["options"]
-            if getattr(agent, "needs_sampler", False):
-                i = agent.choose(view, d, labels, sampler=session.sampler(seat))
-            else:
-                i = agent.choose(view, d, labels)
-        else:
-            labels = None
-            i = agent.choose(None, d, None)
-        if type(i) is not int or not 0 <= i < len(d.options):
-            raise SessionError(f"agent {getattr(agent, 'name', agent)!r} chose option {i!r} of {len(d.options)}")
         if len(session.indices) >= max_decisions:
             raise SessionError(f"the game exceeded {max_decisions} decisions")
-        session.answer(seat, i, labels=labels)
+        act(session, agents[g.pending.player])
+
+
+def act(session: Session, agent: Any) -> int:
+    """Let ``agent`` answer the pending decision of ``session`` once, as :func:`play` does for each
+    decision (its view, labels and sampler for the seat that decides); returns the index it chose.
+
+    For a client that drives one seat itself and leaves the other to an agent (the RL environment).
+    Raises :class:`SessionError` if the agent answers an index out of range, :class:`ProtocolError`
+    (``game-over``) when no decision is pending.
+    """
+    d = session._game.pending
+    if d is None:
+        raise ProtocolError("game-over", "the game is over: no decision is pending")
+    seat = d.player
+    if agent.needs_view:
+        view = session.view(seat)
+        labels = view["pending"]["options"]
+        if getattr(agent, "needs_sampler", False):
+            i = agent.choose(view, d, labels, sampler=session.sampler(seat))
+        else:
+            i = agent.choose(view, d, labels)
+    else:
+        labels = None
+        i = agent.choose(None, d, None)
+    if type(i) is not int or not 0 <= i < len(d.options):
+        raise SessionError(f"agent {getattr(agent, 'name', agent)!r} chose option {i!r} of {len(d.options)}")
+    session.answer(seat, i, labels=labels)
+    return i

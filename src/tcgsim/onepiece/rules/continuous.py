@@ -151,9 +151,9 @@ def _static_actions(g, op: str):
         return
     from ..effects.select import condition_holds
 
-    for src, eff, acts in entries:
+    for src, eff, acts, in_hand in entries:
         # rule 2-8-2: on the field, or in the hand where the text says so ("this card in your hand")
-        where = src in g.players[g.t.owner[src]].hand if eff.in_hand else g.on_field(src)
+        where = src in g.players[g.t.owner[src]].hand if in_hand else g.on_field(src)
         if where and not (g.mods and negated(g, src)) and all(
                 condition_holds(g, src, c) for c in eff.conditions):
             for a in acts:

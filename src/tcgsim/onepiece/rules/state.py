@@ -97,14 +97,15 @@ class Tables:
         self.whens = tuple(i for i, t in enumerate(self.timed) if "when" in t)
         # cards with replacement effects (rule 8-1-3-4), read by zones.ko_check
         self.replacements = tuple(i for i, d in enumerate(self.defs) if any(e.kind == "replacement" for e in d.effects))
-        # action op -> [(source id, effect, actions of that op)] over the permanent effects
+        # action op -> [(source id, effect, actions of that op, effect.in_hand)] over the permanent effects
+        # (in_hand computed once here: continuous.py reads it for every power and cost)
         self.static_ops: dict[str, list] = {}
         for i in self.static:
             for eff in self.defs[i].effects:
                 if eff.kind == "permanent":
                     for op in {a.op for a in eff.actions}:
                         acts = tuple(a for a in eff.actions if a.op == op)
-                        self.static_ops.setdefault(op, []).append((i, eff, acts))
+                        self.static_ops.setdefault(op, []).append((i, eff, acts, eff.in_hand))
 
 
 _NO_TIMINGS: dict = {}

@@ -1,0 +1,1 @@
+"""The reinforcement-learning interface: PettingZoo and Gymnasium environments on the Session (docs/rl.md)."""
