@@ -1181,26 +1181,27 @@ def op_set_base_power(g, frame, a, choice) -> None:
 @op("return_don")
 def op_return_don(g, frame, a, choice) -> None:
     """Return N DON!! from the field to the DON!! deck (like DON!! −X, rule 8-3-1-6), chosen one at a
-    time by the player who returns them (``player``)."""
+    time by the player who returns them (``player``); ``from=given`` / ``to=cost_area``: N given DON!! to
+    the cost area rested (ST28-004, interpreter._take_don)."""
     from .interpreter import _don_options, _take_don, report_don_returned
 
     who = chooser_of(g, frame[1], a)
     state = frame[5]
     done = len(state)
     if choice is not None:
-        _take_don(g, who, choice, frame[1])
+        _take_don(g, who, choice, frame[1], a.params)
         done += 1
     while done < (a.amount or 1):
-        opts = _don_options(g, who)
+        opts = _don_options(g, who, a.params)
         if not opts:
             break
         pick = g.ask(who, "choose", opts)
         if pick is None:
             g.stack[-1] = frame[:5] + ((-1,) * done,)
             return
-        _take_don(g, who, pick, frame[1])
+        _take_don(g, who, pick, frame[1], a.params)
         done += 1
-    report_don_returned(g, who, done, frame[1])
+    report_don_returned(g, who, done, frame[1], a.params)
     finish(g, frame, did=done > 0)
 
 

@@ -171,6 +171,9 @@ def _why_unsupported(eff) -> str | None:
             continue  # "return N (or more) DON!! cards from your field to your DON!! deck": DON!! -X (interpreter)
         if c.op == "return_don" and c.target is None and not c.options and dict(c.params) == {"state": "active"}:
             continue  # "return N of your active DON!! cards to your DON!! deck" (EB02-061): active ones only (interpreter)
+        if c.op == "return_don" and c.target is None and not c.options and (
+                dict(c.params) == {"from": "given", "to": "cost_area"}):
+            continue  # "return N total of your currently given DON!! cards to your cost area rested" (ST28-004)
         if c.op not in COST_OPS or c.options:
             return f"cost {c.op}"
         if c.op not in ("rest_don", "don_minus"):

@@ -124,7 +124,9 @@ def can_pay(g, src: int, eff) -> bool:
             if p.don_active < need_rest:
                 return False
         elif op == "don_minus" or op == "return_don" and c.target is None:
-            field = p.don_active + p.don_rested + sum(g.given[x] for x in (p.leader, *p.characters))
+            given = sum(g.given[x] for x in (p.leader, *p.characters))
+            # "your currently given DON!! cards" (ST28-004): only the DON!! given to the Leader and Characters
+            field = given if dict(c.params).get("from") == "given" else p.don_active + p.don_rested + given
             if field < (c.amount or 0):
                 return False
         elif op == "rest":
@@ -377,14 +379,12 @@ def cost_frame(g, frame, choice) -> None:
         if choice is not None:
             if choice[0] == "choose_none":
                 g.stack.pop()
-                report_don_returned(g, me, len(state), src)
+                report_don_returned(g, me, len(state), src, c.params)
                 return
-            state = state + (_take_don(g, me, choice, src),)
+            state = state + (_take_don(g, me, choice, src, c.params),)
             left -= 1
         while left > 0 or more:
-            opts = _don_options(g, me)
-            if dict(c.params).get("state") == "active":  # "return 2 of your active DON!! cards" (EB02-061)
-                opts = [o for o in opts if o == ("don", "active")]
+            opts = _don_options(g, me, c.params)
             if not opts:
                 if left > 0:
                     set_ctx(g, inst, paid=False)
@@ -397,10 +397,10 @@ def cost_frame(g, frame, choice) -> None:
                 return
             if pick[0] == "choose_none":
                 break
-            state = state + (_take_don(g, me, pick, src),)
+            state = state + (_take_don(g, me, pick, src, c.params),)
             left -= 1
         g.stack.pop()
-        report_don_returned(g, me, len(state), src)
+        report_don_returned(g, me, len(state), src, c.params)
     elif c.op == "rest":
         if c.target.ref == "this":
             if g.rested[src]:
@@ -467,32 +467,42 @@ def _cost_action(c):
     return a
 
 
-def _don_options(g, me: int) -> list[tuple]:
-    """DON!! −X (8-3-1-6): which DON!! to return: rested or active in the cost area, or given to a card."""
+def _don_options(g, me: int, params: tuple = ()) -> list[tuple]:
+    """DON!! −X (8-3-1-6): which DON!! to return: rested or active in the cost area, or given to a card.
+    ``params`` of a ``return_don``: ``state=active`` only the cost area's active ones ("return 2 of your
+    active DON!! cards", EB02-061); ``from=given`` only given ones ("your currently given DON!! cards",
+    ST28-004: from any of the Leader and Characters, card Q&A qa_st-23-28.md ST28-004 q1)."""
     p = g.players[me]
+    params = dict(params)
+    if params.get("state") == "active":
+        return [("don", "active")] if p.don_active else []
     opts = []
-    if p.don_rested:
-        opts.append(("don", "rested"))
-    if p.don_active:
-        opts.append(("don", "active"))
+    if params.get("from") != "given":
+        if p.don_rested:
+            opts.append(("don", "rested"))
+        if p.don_active:
+            opts.append(("don", "active"))
     for c in (p.leader, *p.characters):
         if g.given[c]:
             opts.append(("don", c))
     return opts
 
 
-def report_don_returned(g, me: int, n: int, src: int) -> None:
+def report_don_returned(g, me: int, n: int, src: int, params: tuple = ()) -> None:
     """After a cost or an action of the effect of ``src`` returned ``n`` DON!! of player ``me`` to the DON!!
     deck: "When 2 or more DON!! cards on your field are returned to your DON!! deck" (hooks.fire_event
-    ``count``; each card was reported on its own by _take_don)."""
-    if n > 1 and g.t.whens:
+    ``count``; each card was reported on its own by _take_don). Nothing for a return to the cost area
+    (``to=cost_area``), which is no return to the DON!! deck."""
+    if n > 1 and g.t.whens and dict(params).get("to") != "cost_area":
         hooks.fire_event(g, "don_returned", player=me, count=n, by="effect", source=src)
 
 
-def _take_don(g, me: int, opt: tuple, src: int) -> int:
+def _take_don(g, me: int, opt: tuple, src: int, params: tuple = ()) -> int:
     """Return the DON!! of option ``opt`` (``_don_options``) of player ``me`` to their DON!! deck, for a cost
     or an action of the effect of ``src``: a return "by your effect" even as a cost (card Q&A OP04-064 q1:
-    the DON!! −2 of Ms. All Sunday's [Trigger] activates OP04-058 Crocodile)."""
+    the DON!! −2 of Ms. All Sunday's [Trigger] activates OP04-058 Crocodile). With ``to=cost_area`` in
+    ``params`` (ST28-004) the given DON!! goes to the cost area rested instead: not a return to the DON!!
+    deck, so nothing is reported."""
     p = g.players[me]
     where = opt[1]
     if where == "rested":
@@ -501,6 +511,9 @@ def _take_don(g, me: int, opt: tuple, src: int) -> int:
         p.don_active -= 1
     else:
         g.given[where] -= 1
+    if dict(params).get("to") == "cost_area":
+        p.don_rested += 1
+        return -1
     p.don_deck += 1
     if g.t.whens:
         hooks.fire_event(g, "don_returned", player=me, by="effect", source=src)

@@ -109,7 +109,8 @@ one-shot: ``ko`` t (10-2-1) | ``rest`` t | ``set_active`` t | ``draw`` n (``up_t
 ``life_owner`` self / opponent / owner / same) | ``play`` t (``rested``) | ``look`` t (deck or Life top
 n; later targets in zone ``looked``) | ``reveal`` t | ``select`` t (sets "it") | ``add_don`` n
 (from the DON!! deck, ``state`` active / rested) | ``give_don`` t n (``state`` rested: from the cost
-area; ``don``: a selector of the DON!! given; ``each``) | ``return_don`` n (to the DON!! deck) |
+area; ``don``: a selector of the DON!! given; ``each``) | ``return_don`` n (to the DON!! deck; ``from``
+given, ``to`` cost_area: given DON!! to the cost area rested) |
 ``turn_face_up`` / ``turn_face_down`` t (Life) | ``deal_damage`` n | ``shuffle_deck`` |
 ``activate_effect`` (``timing``: this card's [Main] / [Counter] / ... effect) | ``activate_event`` t |
 ``change_attack_target`` t | ``choose_cost`` (a number; filters compare with "chosen") | ``win_game`` |
