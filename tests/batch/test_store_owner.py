@@ -86,3 +86,17 @@ def test_the_cli_refuses_a_foreign_database_with_exit_2(cli, tmp_path):
     conn.close()
     code, _, err = cli("simulate", "-n", "1", "--workers", "1", "--db", str(path))
     assert code == 2 and "not a tcgsim game database" in err
+
+
+def test_a_missing_folder_is_named_as_such(tmp_path):
+    with pytest.raises(StoreError, match="no such folder"):
+        GameStore(tmp_path / "nowhere" / "runs.db")
+
+
+def test_a_log_line_nested_too_deeply_is_named(tmp_path):
+    from tcgsim.batch.gamelog import GameLogError, read_log
+
+    path = tmp_path / "deep.jsonl"
+    path.write_text("[" * 5000 + "]" * 5000 + "\n")
+    with pytest.raises(GameLogError, match="deep.jsonl:1: not a game: nested too deeply"):
+        read_log(path)

@@ -323,5 +323,5 @@ def test_summary(db, st01):
 def test_don_deck_from_the_leader(db):
     deck = parse_deck("1xOP15-058\n4xOP12-071\n", db, name="enel")
     assert deck.don_deck_size(db) == 6
-    assert deck_summary(deck, db).endswith("DON!! deck 6")
+    assert deck_summary(deck, db).splitlines()[0].endswith("DON!! deck 6")
     assert parse_deck("4xOP12-071", db).don_deck_size(db) == 10

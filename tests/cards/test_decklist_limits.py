@@ -49,3 +49,14 @@ def test_problems_are_capped_and_the_rest_counted(db):
 def test_a_folder_given_as_a_deck_says_so(cli, tmp_path):
     code, _, err = cli("deck", "check", str(tmp_path))
     assert code == 2 and "is a folder, not a deck file" in err
+
+
+def test_deeply_nested_json_is_a_problem_not_a_traceback(db):
+    """Found by a new user: 3,000 nested lists ended in a RecursionError (exit 1)."""
+    found = problems('{"decklist": ' + "[" * 3000 + "]" * 3000 + "}", db)
+    assert found == ["invalid JSON: nested too deeply for a decklist"]
+
+
+def test_a_null_set_is_not_read_as_the_set_none(db):
+    found = problems(json.dumps({"decklist": {"leader": [{"set": None, "number": "001"}]}}), db)
+    assert len(found) == 1 and "without set and number" in found[0] and "NONE" not in found[0]

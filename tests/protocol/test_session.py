@@ -64,6 +64,13 @@ def test_an_answer_by_label_and_by_index_play_the_same_game(game):
     ({"type": "answer", "decision": 0, "index": 999}, "illegal"),
     ({"type": "answer", "decision": 0, "option": "attack NOPE-001 -> opp leader"}, "illegal"),
     ({"type": "answer", "decision": 7, "index": 0}, "stale"),
+    # wrong types are refused, not converted (found by a new user: true was taken as option 1)
+    ({"type": "answer", "decision": 0, "index": True}, "malformed"),
+    ({"type": "answer", "decision": 0, "index": "1"}, "malformed"),
+    ({"type": "answer", "decision": 0, "index": 1.0}, "malformed"),
+    ({"type": "answer", "decision": "0", "index": 1}, "malformed"),
+    ('{"type": "view", "type": "concede"}', "malformed"),
+    ("\ud800", "malformed"),
     ("x" * (MAX_MESSAGE_BYTES + 1), "too-large"),
 ])
 def test_a_bad_message_is_an_error_that_changes_nothing(game, message, code):
@@ -82,7 +89,10 @@ def test_out_of_turn_and_replayed_answers_are_refused(game):
     after = s.fingerprint()
     replayed = s.handle(s.to_act, {"type": "answer", "decision": 0, "index": 0})
     assert replayed[0]["code"] == "stale" and s.fingerprint() == after and len(s.indices) == 1
-    assert s.handle("p3", {"type": "view"})[0]["code"] == "unknown-seat"
+    for seat in ("p3", 1.0, True, 2, None):
+        assert s.handle(seat, {"type": "view"})[0]["code"] == "unknown-seat"
+    with pytest.raises(ProtocolError):
+        s.answer(s.to_act, 0, label="keep")  # exactly one of index and label
 
 
 def test_concede_ends_the_game_for_the_other_seat(game):

@@ -142,6 +142,8 @@ def read_log(path: str | Path) -> list[dict]:
             entry = json.loads(line)
         except ValueError as exc:
             raise GameLogError(f"{path}:{lineno}: not a JSON object ({exc})") from None
+        except RecursionError:
+            raise GameLogError(f"{path}:{lineno}: not a game: nested too deeply") from None
         if not isinstance(entry, dict):
             raise GameLogError(f"{path}:{lineno}: not a JSON object")
         if entry.get("format") != FORMAT:

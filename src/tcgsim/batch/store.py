@@ -196,6 +196,8 @@ class GameStore:
                 existed = self.path.is_file() and self.path.stat().st_size > 0
                 if existed and not os.access(self.path, os.W_OK):
                     raise StoreError(f"{path}: permission denied: the game database cannot be written")
+                if not existed and not self.path.parent.resolve().is_dir():
+                    raise StoreError(f"{path}: no such folder {self.path.parent}")
                 if not existed and not os.access(self.path.parent.resolve(), os.W_OK):
                     raise StoreError(f"{path}: permission denied: cannot create a file in {self.path.parent.resolve()}")
                 self.conn = sqlite3.connect(self.path)
@@ -231,8 +233,8 @@ class GameStore:
             return
         self.conn.close()
         what = f"application id {app_id:#x}" if app_id else ("tables " + ", ".join(sorted(tables)) if tables else "no tables")
-        raise StoreError(f"{self.path}: not a tcgsim game database ({what}); left unchanged: give --db a new file "
-                         "or one written by tcgsim")
+        raise StoreError(f"{self.path}: not a tcgsim game database ({what}); left unchanged" + (
+            ": give a new file or one written by tcgsim" if create else ""))
 
     # -- writing -------------------------------------------------------------------------------------------
 

@@ -60,7 +60,7 @@ _NUMBER = r"[A-Za-z0-9]+-[A-Za-z0-9]+|FILLER"
 _SOUL_REF = re.compile(rf"(?P<number>{_NUMBER})(?:#(?P<k>[1-9]\d*))?")
 
 _STRICT = ConfigDict(extra="forbid", strict=True)
-NonNegative = Annotated[int, Field(ge=0)]
+NonNegative = Annotated[int, Field(ge=0, le=sf.MAX_COUNT)]  # bounded: a typo must not build 10^8 cards
 
 
 # ==========================================================================================================

@@ -148,6 +148,8 @@ MAX_DEPTH = 32
 """The deepest nesting of mappings and lists in a scenario file."""
 MAX_ALIASES = 64
 """The most YAML aliases (``*name``) a scenario file may use."""
+MAX_COUNT = 10_000
+"""The largest count a scenario file may give (``deck: N`` FILLER cards, DON!! counts, ...)."""
 MAX_NODES = 100_000
 """The most values a scenario file may hold once its aliases are expanded."""
 

@@ -54,15 +54,18 @@ def seat_name(seat: int) -> str:
     return f"p{seat + 1}"
 
 
-def _seat_index(name: str) -> int:
-    if name not in ("p1", "p2"):
-        raise ProtocolError("unknown-seat", f"unknown seat {name!r}: a seat is p1 or p2")
-    return int(name[1]) - 1
+def _seat_index(seat) -> int:
+    """``0``/``1`` or ``"p1"``/``"p2"`` → 0 or 1; anything else (``True``, ``1.0``, ``"p3"``) is refused."""
+    if type(seat) is int and seat in (0, 1):
+        return seat
+    if seat in ("p1", "p2") and type(seat) is str:
+        return int(seat[1]) - 1
+    raise ProtocolError("unknown-seat", f"unknown seat {seat!r}: a seat is p1 or p2")
 
 
 # ---------------------------------------------------------------------------------------------- messages
 class _Message(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)  # 1.0, "1" and true are not 1
 
 
 class AnswerMessage(_Message):
@@ -210,6 +213,8 @@ class Session:
         """
         g = self._game
         d = g.pending
+        if (index is None) == (label is None):
+            raise ProtocolError("malformed", "an answer gives exactly one of index and label")
         if d is None:
             raise ProtocolError("game-over", "the game is over: no decision is pending")
         if d.player != seat:
@@ -267,9 +272,7 @@ class Session:
         so a replayed message is refused), or naming no legal option.
         """
         try:
-            seat = _seat_index(seat) if isinstance(seat, str) else seat
-            if seat not in (0, 1):
-                raise ProtocolError("unknown-seat", f"unknown seat {seat!r}: a seat is p1 or p2")
+            seat = _seat_index(seat)
             msg = _read(message)
             if isinstance(msg, ConcedeMessage):
                 self.concede(seat)
@@ -292,21 +295,37 @@ class Session:
 
 def _read(message: dict | str | bytes):
     if isinstance(message, (str, bytes)):
-        size = len(message.encode() if isinstance(message, str) else message)
+        try:
+            size = len(message.encode() if isinstance(message, str) else message)
+        except UnicodeEncodeError:
+            raise ProtocolError("malformed", "not valid Unicode text") from None
         if size > MAX_MESSAGE_BYTES:
             raise ProtocolError("too-large", f"a message is at most {MAX_MESSAGE_BYTES} bytes, not {size}")
         try:
-            message = json.loads(message)
+            message = json.loads(message, object_pairs_hook=_no_duplicate_keys)
         except (ValueError, RecursionError) as exc:
             raise ProtocolError("malformed", f"not JSON: {exc}") from None
-    elif len(json.dumps(message, default=str)) > MAX_MESSAGE_BYTES:
-        raise ProtocolError("too-large", f"a message is at most {MAX_MESSAGE_BYTES} bytes")
+    else:
+        try:
+            size = len(json.dumps(message, default=str))
+        except (ValueError, TypeError, RecursionError):
+            raise ProtocolError("malformed", "not a JSON value") from None
+        if size > MAX_MESSAGE_BYTES:
+            raise ProtocolError("too-large", f"a message is at most {MAX_MESSAGE_BYTES} bytes")
     try:
         return _INCOMING.validate_python(message)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "message"
         raise ProtocolError("malformed", f"{where}: {first['msg']}") from None
+
+
+def _no_duplicate_keys(pairs):
+    keys = [k for k, _ in pairs]
+    if len(keys) != len(set(keys)):
+        dup = next(k for k in keys if keys.count(k) > 1)
+        raise ValueError(f"the key {dup!r} is given twice")
+    return dict(pairs)
 
 
 # ---------------------------------------------------------------------------------------------- the loop

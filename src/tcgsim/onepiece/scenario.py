@@ -74,7 +74,7 @@ _HAND_REF = re.compile(_NUMBER + r"|[1-9]\d*")
 # ==========================================================================================================
 
 _STRICT = ConfigDict(extra="forbid", strict=True)
-NonNegative = Annotated[int, Field(ge=0)]
+NonNegative = Annotated[int, Field(ge=0, le=sf.MAX_COUNT)]  # bounded: a typo must not build 10^8 cards
 
 
 class CardSpec(BaseModel):

@@ -204,6 +204,8 @@ def _read_json(text: str) -> tuple[list[_Entry], list[DeckProblem], str | None]:
     except ValueError as exc:
         line = getattr(exc, "lineno", None)
         return [], [DeckProblem(line, f"invalid JSON: {getattr(exc, 'msg', exc)}")], None
+    except RecursionError:
+        return [], [DeckProblem(None, "invalid JSON: nested too deeply for a decklist")], None
     if isinstance(data, list) and len(data) == 1:
         data = data[0]
     if not isinstance(data, dict):
@@ -230,7 +232,7 @@ def _read_json(text: str) -> tuple[list[_Entry], list[DeckProblem], str | None]:
                 continue
             try:
                 entry = _JsonCard.model_validate(card)
-                number = _json_number({"number": entry.number, "set": entry.set})
+                number = _json_number({"number": entry.number, "set": entry.set or ""})
             except ValidationError as exc:
                 err = exc.errors()[0]
                 field_name = ".".join(str(x) for x in err["loc"]) or "card"
