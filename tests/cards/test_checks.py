@@ -62,7 +62,7 @@ def test_audit_sample_is_seeded_and_holds_only_compiled_cards(db):
 def test_audit_sheet_puts_printed_text_beside_compiled_form(db):
     card = db.get("OP01-016")
     sheet = audit_sheet([card], seed=3)
-    assert sheet.startswith("# Audit sheet: seed 3, 1 compiled cards")
+    assert sheet.startswith("# Audit sheet: seed 3, 1 compiled card\n")
     assert "> " + card.text.splitlines()[0] in sheet
     assert "auto on_play: look(5 self deck top)" in sheet
     assert "qa_op01.md OP01-016 q1" in sheet and "Verdict:" in sheet

@@ -436,7 +436,8 @@ def deck_summary(deck: Deck, db: CardDatabase) -> str:
     numbers = [deck.leader] + [n for n, _ in deck.main]
     unsupported = [n for n in dict.fromkeys(numbers) if n in db and db.get(n).unsupported]
     if unsupported:
-        line += (f"\n{len(unsupported)} cards with effect text the engine does not play (see tcgsim cards show): "
+        n = len(unsupported)
+        line += (f"\n{n} card{'s' if n != 1 else ''} with effect text the engine does not play (see tcgsim cards show): "
                  + ", ".join(unsupported))
     return line
 

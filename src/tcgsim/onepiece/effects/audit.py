@@ -47,7 +47,7 @@ def audit_sheet(cards, seed: int, rulings_dir: Path = RULINGS_DIR) -> str:
     [Trigger], its compiled effects (one :func:`~.cards.describe` line each), its official rulings and its
     card-specific tests, and a line for the reader's verdict."""
     rulings = _rulings_by_card(rulings_dir)
-    out = [f"# Audit sheet: seed {seed}, {len(cards)} compiled cards", "",
+    out = [f"# Audit sheet: seed {seed}, {len(cards)} compiled card{'s' if len(cards) != 1 else ''}", "",
            "For each card: check every clause of the printed text against the compiled lines (timing, "
            "[Once Per Turn], [DON!! xN], conditions and their scope, optional costs, targets and filters, "
            "owner, \"up to\", amounts, durations, who chooses). For each defect write a scenario that fails "
