@@ -203,3 +203,18 @@ def test_tasks_are_lazy_and_skip_stored_games():
     for bad in (0, MAX_GAMES + 1):
         with pytest.raises(UserError):
             check_games(bad)
+
+
+def test_gauntlet_rows_of_decks_sharing_a_name_read_apart(db, tmp_path):
+    """Found by a new user: d1/deck.txt and d2/deck.txt were both shown as "deck"."""
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "src" / "tcgsim" / "onepiece" / "cards" / "decks"
+    paths = []
+    for sub, name in (("d1", "ST01"), ("d2", "ST03")):
+        (tmp_path / sub).mkdir()
+        paths.append(tmp_path / sub / "deck.txt")
+        paths[-1].write_text((folder / f"{name}.txt").read_text())
+    decks = load_deck_list([str(p) for p in paths], db)
+    result = run_gauntlet(decks, 2, 1, "random", db_path=tmp_path / "g.sqlite", db=db, workers=1)
+    assert result["decks"] == [str(p) for p in paths]

@@ -101,13 +101,20 @@ def run_gauntlet(
         "games": games,
         "seed": seed,
         "agents": {"A": names[0], "B": names[1]},
-        "decks": [d.name or d.source for d in decks],
+        "decks": _labels(decks),
         "pairs": summaries,
         "matrix": {"win_rate": rate, "games": count},
         "seconds": round(seconds, 4),
         "games_per_second": round(info["played"] / seconds, 2) if seconds > 0 and info["played"] else None,
         "db": str(db_path),
     }
+
+
+def _labels(decks) -> list[str]:
+    """Each deck's name; decks that share a name (``d1/deck.txt``, ``d2/deck.txt``) are named by their source
+    instead, so that no two rows of the matrix read alike."""
+    names = [d.name or d.source for d in decks]
+    return [d.source if names.count(n) > 1 and d.source else n for n, d in zip(names, decks)]
 
 
 def print_gauntlet(result: dict, console=None) -> None:
