@@ -230,3 +230,11 @@ def test_bleach_person_game_has_no_turn_limit(monkeypatch):
     assert g.winner is None
     simulated = session_mod.Session.start(m, a, b, db, 3)._game
     assert simulated.max_turns == choices.MAX_TURNS
+
+
+def test_the_mulligan_board_names_the_setup_not_a_turn_0_player():
+    """Found by a new user: the first board read "turn 0, p2 to play" while p1 was asked to keep (5-2-1-6)."""
+    result = runner.invoke(app, ["play", "ST01", "ST02", "--agent", "random", "--seat", "1", "--seed", "3"],
+                           input="keep\nconcede\n")
+    first = next(line for line in result.output.splitlines() if line.startswith("---"))
+    assert first == "--- setup, before turn 1; you are p1 ---"

@@ -101,7 +101,10 @@ class HumanAgent(BaseAgent):
             for line in self.board(view):
                 say(line)
             return
-        say(f"--- turn {view['turn']}, {view['active']} to play, phase {view['phase']}; you are {view['you']} ---",
+        # before turn 1 nobody is "to play" yet: the opening hands are kept or redrawn (rule 5-2-1-6)
+        when = ("setup, before turn 1" if view["turn"] < 1 else
+                f"turn {view['turn']}, {view['active']} to play, phase {view['phase']}")
+        say(f"--- {when}; you are {view['you']} ---",
             style="bold")
         for label, side in (("opponent", view["opponent"]), ("you", view["me"])):
             don = side["don"]
