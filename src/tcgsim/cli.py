@@ -103,6 +103,40 @@ def cards_audit(
     _note(f"{count} cards (seed {seed}) written to {out}")
 
 
+@cards_app.command("render-diff")
+def cards_render_diff(
+    set_: str = typer.Option(None, "--set", help="Only this set (card-number prefix, e.g. OP01, ST01, EB04, P)."),
+    new_only: bool = typer.Option(False, "--new", help="Only the differences not yet reviewed."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    game: str = typer.Option(None, "--game", "-g", help=games_help()),
+) -> None:
+    """Compiled effects read back as English beside their printed text: the differences that remain after
+    normalization, each with its review (docs/effects.md, "Reading the compiled form back"). Exit 1 if a
+    difference is not reviewed or a reviewed one no longer occurs."""
+    import json
+
+    report = _card_tool(game, "render_diff")(set_)
+    if set_ and not report["pieces"]:
+        raise UserError(f"--set {set_}: no compiled card number starts with {set_}-")
+    rows = [r for r in report["diffs"] if r["class"] == "new"] if new_only else report["diffs"]
+    if as_json:
+        print(json.dumps({**report, "diffs": rows}))
+    else:
+        for r in rows:
+            typer.echo(f"{r['card']} [{r['class']}]{' ' + r['reason'] if r['reason'] else ''}")
+            typer.echo(f"  printed:  {r['text']}".replace("\n", "\n            "))
+            typer.echo(f"  rendered: {r['rendering']}".replace("\n", "\n            "))
+            typer.echo(f"  - {r['printed_normalized']}")
+            typer.echo(f"  + {r['rendering_normalized']}")
+        for e in report["stale"]:
+            typer.echo(f"{e['card']} [stale] reviewed but no longer rendered so: {e['rendering']}")
+        classes = ", ".join(f"{k} {v}" for k, v in report["by_class"].items()) or "none"
+        _note(f"{report['pieces']} printed pieces rendered, {report['identical']} identical after normalization; "
+              f"differences: {classes}; stale reviews: {len(report['stale'])}")
+    if report["by_class"].get("new") or report["stale"]:
+        raise typer.Exit(1)
+
+
 @cards_app.command("show")
 def cards_show(
     number: str = typer.Argument(..., help="Card number, e.g. OP01-016 (alt-art suffixes such as _p1 allowed)."),

@@ -38,6 +38,12 @@ class OnePieceModule:
         cards = audit_sample(self.default_database(), seed, size, set_prefix)
         return len(cards), audit_sheet(cards, seed) if cards else ""
 
+    def render_diff(self, set_prefix: str | None = None) -> dict:
+        """``tcgsim cards render-diff``: see :func:`~.effects.render_diff.render_report`."""
+        from .effects.render_diff import render_report
+
+        return render_report(self.default_database(), set_prefix)
+
     def is_default_database(self, db) -> bool:
         """Whether ``db`` is the default database (``None`` counts), without loading it when it is not loaded."""
         from .cards import database

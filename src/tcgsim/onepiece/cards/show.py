@@ -11,8 +11,8 @@ def _value(value: object) -> str:
 
 def card_text(card: CardDef) -> str:
     """A card as text for ``tcgsim cards show``: one ``field: value`` per line, the text, the [Trigger]
-    text, the compiled effects (:func:`~tcgsim.onepiece.effects.cards.describe`) and the fragments the engine
-    does not support, then the card-specific tests (:func:`~.checks.specific_tests`)."""
+    text, the compiled effects read back as English, one per printed paragraph
+    (:func:`~tcgsim.onepiece.effects.render.card_renderings`), and the fragments the engine does not support, then the card-specific tests (:func:`~.checks.specific_tests`)."""
 
     rows = [
         ("number", card.number),
@@ -35,10 +35,15 @@ def card_text(card: CardDef) -> str:
     lines.append("text:")
     lines += [f"  {line}" for line in card.text.splitlines()] or ["  -"]
     lines.append(f"{'trigger:':12} {_value(card.trigger_text)}")
-    from ..effects.cards import describe
+    from ..effects.render import card_renderings
 
-    lines.append("compiled:")
-    lines += [f"  - {describe(e)}" for e in card.effects] or ["  (none)"]
+    lines.append("compiled (read back from the compiled form):")
+    for _printed, rendering in card_renderings(card):
+        first, *more = rendering.splitlines()
+        lines.append(f"  - {first}")
+        lines += [f"    {line}" for line in more]
+    if not card.effects:
+        lines.append("  (none)")
     lines.append("unsupported:")
     for fragment in card.unsupported:
         first, *more = fragment.splitlines()

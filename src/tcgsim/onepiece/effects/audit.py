@@ -15,7 +15,7 @@ from pathlib import Path
 from ..cards.checks import specific_tests
 from ..cards.database import PROJECT_ROOT
 from ..cards.rulings import read_rulings
-from .cards import describe
+from .render import render_effect, this_noun
 
 RULINGS_DIR = PROJECT_ROOT.parent / "shared" / "rules" / "card-qa"
 
@@ -44,7 +44,7 @@ def _rulings_by_card(rulings_dir: Path) -> dict[str, list]:
 
 def audit_sheet(cards, seed: int, rulings_dir: Path = RULINGS_DIR) -> str:
     """The sheet as Markdown: a heading with the seed and size, then per card its stats, printed text and
-    [Trigger], its compiled effects (one :func:`~.cards.describe` line each), its official rulings and its
+    [Trigger], its compiled effects read back as English (one :func:`~.render.render_effect` each), its official rulings and its
     card-specific tests, and a line for the reader's verdict."""
     rulings = _rulings_by_card(rulings_dir)
     out = [f"# Audit sheet: seed {seed}, {len(cards)} compiled card{'s' if len(cards) != 1 else ''}", "",
@@ -60,7 +60,8 @@ def audit_sheet(cards, seed: int, rulings_dir: Path = RULINGS_DIR) -> str:
         out += [f"> {line}" for line in c.text.splitlines()]
         if c.trigger_text:
             out.append(f"> [Trigger] {c.trigger_text}")
-        out += ["", "Compiled:", ""] + [f"- `{describe(e)}`" for e in c.effects]
+        out += ["", "Compiled (read back):", ""] + [
+            "- " + render_effect(e, this_noun(c)).replace("\n", "\n  ") for e in c.effects]
         qa = rulings.get(c.number, [])
         if qa:
             out += ["", "Rulings:", ""] + [f"- {r.key}: Q: {r.question} A: {r.answer}" for r in qa]
