@@ -58,10 +58,11 @@ class Ctx:
     """What a rendering needs besides the IR: ``this``, the card noun of "this Character" / "this Leader" /
     "this Stage" / "this Event" / "this card"."""
 
-    __slots__ = ("this", "own_look")
+    __slots__ = ("this", "own_look", "timing")
 
-    def __init__(self, this: str = "card", own_look: bool = False) -> None:
+    def __init__(self, this: str = "card", own_look: bool = False, timing: str | None = None) -> None:
         self.this = this
+        self.timing = timing
         self.own_look = own_look  # the effect looks at or reveals its player's own deck or Life
 
 
@@ -111,7 +112,7 @@ def _filter_value(v, ctx: Ctx) -> str:
     if isinstance(v, Selector):
         return "the number of " + render_selector(v, ctx, counted=True)
     if v == "chosen":
-        return "the chosen number"
+        return "the chosen cost"
     return _num(v)
 
 
@@ -132,6 +133,8 @@ def _compare(v, op: str, ctx: Ctx, unit: str = "") -> str:
 def _with(f: Filter, ctx: Ctx) -> str | None:
     """The "with ..." phrase of a filter after the noun, or None for a filter written elsewhere."""
     k, op, v = f.key, f.op, f.value
+    if k == "cost" and v == "chosen":
+        return "the chosen cost"
     if k == "cost":
         if isinstance(v, Selector) or v == "chosen" or op not in ("<=", ">="):
             return f"a cost of {_compare(v, op, ctx)}" if not (isinstance(v, Selector) or v == "chosen") else (
@@ -194,7 +197,7 @@ def _pre(f: Filter) -> str | None:
     if k == "face":
         return "face-" + v.replace("face_", "")
     if k == "given":
-        return "given" if v else None
+        return None
     return None
 
 
@@ -228,7 +231,9 @@ def _noun(sel: Selector, n: int | None, ctx: Ctx) -> str:
     nouns = [_ZONE_NOUN[z] for z in field]
     if "don" in field:
         return " or ".join(_plural(x, 2) if x != "DON!! card" else "DON!! cards" for x in nouns)
-    return " or ".join(nouns) + (" cards" if n != 1 or True else "")
+    if n is None or sel.total:
+        return " and ".join(nouns) + " cards"  # "all of your Leader and Character cards", "up to a total of 3 ..."
+    return " or ".join(nouns) + " cards"
 
 
 def _filters_text(sel: Selector, ctx: Ctx) -> tuple[str, str]:
@@ -243,6 +248,9 @@ def _filters_text(sel: Selector, ctx: Ctx) -> tuple[str, str]:
             continue
         if f.key == "name_includes":
             post.append(f'with "{f.value}" in its name')
+            continue
+        if f.key == "given":
+            other.append("given" if f.value else "not given")  # "DON!! cards given"
             continue
         if f.key == "other_than_this":
             other.append(f"other than this {ctx.this}")
@@ -433,7 +441,7 @@ def _ref(sel: Selector, ctx: Ctx) -> str:
     if r == "rest":
         return "the rest"
     return {"attacker": "the attacking card", "attack_target": "the attack target",
-            "battle_opponent": "the Character you battled with"}.get(r, r)
+            "battle_opponent": "the opponent's Character you battled with"}.get(r, r)
 
 
 # --------------------------------------------------------------------------------------------- conditions
@@ -531,12 +539,22 @@ def _c_leader(c, ctx):
 @_cond("match")
 def _c_match(c, ctx):
     sel = c.target
+    if sel is not None and sel.ref is not None and not c.negate and any(f.key == "category" for f in sel.filters):
+        # "if it is a {The Seven Warlords of the Sea} type Character with a cost of 4 or less"
+        words = _body_words(replace(sel, ref=None, zones=("looked",)), 1, ctx)
+        return f"{_ref(sel, ctx)} is {'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
     who = render_selector(replace_filters(sel, ()), ctx) if sel is not None else "it"
     parts = _is_phrases(sel, ctx) if sel is not None else []
     text = " and ".join(parts)
     if c.negate:
         text = text.replace("has ", "does not have ", 1).replace("is ", "is not ", 1)
     return f"{who}{'' if text.startswith(chr(39)) else ' '}{text}"
+
+
+def replace(obj, **kw):
+    from dataclasses import replace as _replace
+
+    return _replace(obj, **kw)
 
 
 def replace_filters(sel: Selector, filters) -> Selector:
@@ -556,6 +574,16 @@ def _c_count(c, ctx):
     if isinstance(v, Selector):
         mine = render_selector(sel, ctx, counted=True)
         theirs = render_selector(v, ctx, counted=True)
+        if sel is not None and replace_owner(sel, v.owner) == v and sel.owner != v.owner and op in ("<", ">") and (
+                not c.offset and not c.negate):
+            # "if you have less Life cards than your opponent", "if your opponent has more DON!! cards on their
+            # field than you"
+            noun = _body_words(sel, 2, ctx) if set(sel.zones) != {"life"} else "Life cards"
+            more = "more" if op == ">" else "less"
+            if sel.owner == "self":
+                return f"you have {more} {noun} than your opponent"
+            where = " on their field" if set(sel.zones) & {"don", "field"} else ""
+            return f"your opponent has {more} {noun}{where} than you"
         if sel is not None and replace_owner(sel, v.owner) == v and mine.endswith(" on your field"):
             # "the number of DON!! cards on your field is ... the number on your opponent's field"
             theirs = "the number on your opponent's field" if v.owner == "opponent" else theirs
@@ -580,7 +608,7 @@ def _c_count(c, ctx):
     if zones == {"life"}:
         noun = " ".join(x for x in (pre, _plural("Life card", n)) if x)
         if owner == "any":
-            return f"there are {amount} {noun} in total" + (f" {post}" if post else "")
+            return f"you and your opponent have a total of {amount} {noun}" + (f" {post}" if post else "")
         return f"{who} {have} {amount} {noun}" + (f" {post}" if post else "")
     noun = " ".join(x for x in (pre, _noun(sel, n, ctx), post) if x)
     where = ""
@@ -591,7 +619,7 @@ def _c_count(c, ctx):
     elif zones & {"don", "field"} and owner == "opponent":
         where = " on their field"  # "your opponent has 3 or more DON!! cards on their field"
     if owner == "any":
-        be = "is" if n == 1 else "are"
+        be = "is" if v == 1 or op == "==" and v == 0 else "are"
         if c.negate:
             be += " not"
         return f"there {be} {amount} {noun}{where}"
@@ -729,9 +757,11 @@ def _add_to_hand(a, ctx):
     return f"{_actor(a, 'add', 'adds')} {_their_sel(a, ctx)} to {who} hand"
 
 
-def _order(a) -> str:
+def _order(a, ctx: Ctx) -> str:
     """ "in any order" for several cards from a pile or the looked-at cards (their owner orders them, 3-1-7)."""
     t = a.target
+    if t is not None and t.ref == "it" and ctx.own_look and a.param("position") == "top_or_bottom":
+        return " in any order"
     if t is None or t.ref == "it" or (t.ref is None and not _is_pile(t)):
         return ""
     many = t.count is None or (t.count or 1) > 1 or t.ref == "rest"
@@ -751,8 +781,10 @@ def _to_deck(a, ctx):
         owner = "your"  # cards of your own hand, trash or deck (the ones you looked at)
     if a.player == "opponent":
         owner = "their"
+    if t is not None and t.ref in ("it", "rest") and ctx.own_look and pos == "top_or_bottom":
+        owner = "the"  # "place them at the top or bottom of the deck in any order"
     shuffle = " and shuffle it" if a.param("shuffle") else ""
-    return f"{_actor(a, 'place', 'places')} {_their_sel(a, ctx)} {where} {owner} deck{_order(a) if pos != 'any' else ''}{shuffle}"
+    return f"{_actor(a, 'place', 'places')} {_their_sel(a, ctx)} {where} {owner} deck{_order(a, ctx) if pos != 'any' else ''}{shuffle}"
 
 
 @renders("to_life")
@@ -765,7 +797,9 @@ def _to_life(a, ctx):
     face = {"face_up": " face-up", "face_down": " face-down"}.get(a.param("face"), "")
     order = " in any order" if pos == "any_order" else ""
     t = a.target
-    if t is not None and (t.ref is None and t.zones and not set(t.zones) & _PILES or a.param("life_owner") == "same"):
+    if pos == "any_order":
+        return f"place {_sel(a, ctx)} back in {life} Life area in any order"  # "Look at all of your Life cards ..."
+    if t is not None and a.param("life_owner") == "same":
         # a card from the field is placed into a Life area (EB01-053)
         where = where.replace("to the", "at the", 1)
         return f"place {_sel(a, ctx)} {where} {life} Life cards{face}{order}"
@@ -776,6 +810,8 @@ def _to_life(a, ctx):
 def _play(a, ctx):
     rested = " rested" if a.param("rested") else ""
     what = "this card" if a.target is not None and a.target.ref == "this" else _sel(a, ctx)
+    if what == "this card" and ctx.timing == "on_ko":
+        what += " from your trash"  # [On K.O.]: the card is in the trash when it resolves (10-2-17)
     return f"{_actor(a, 'play', 'plays')} {what}{rested}"
 
 
@@ -952,6 +988,8 @@ def _set_base_power(a, ctx):
         return f"swap the base power of {_sel(a, ctx)}{_dur(a)}"
     if same is not None:
         other = render_selector(same, ctx)
+        if tuple(same.zones) == ("leader",):
+            return f"{subj} base power becomes the same as {other}{_dur(a)}"  # "... as your opponent's Leader"
         return f"{subj} base power becomes the same as {'its' if other == 'it' else other + chr(39) + 's'} power{_dur(a)}"
     return f"{subj} base power becomes {a.amount}{_dur(a)}"
 
@@ -1008,7 +1046,7 @@ def _cannot(a, ctx):
         who = "your opponent cannot" if t is not None and t.owner == "opponent" else "you cannot"
         from dataclasses import replace
 
-        noun = render_selector(replace(t, owner="any", count=None, zones=("hand",)), ctx, counted=True, place=False)
+        noun = _body_words(replace(t, owner="any", count=None, zones=("hand",)), 2, ctx)
         return f"{who} play {noun}{by}{_dur(a)}"
     if what == "add_life_to_hand":
         return f"you cannot add Life cards to your hand{by}{_dur(a)}"
@@ -1027,12 +1065,12 @@ def _cannot(a, ctx):
     src = a.param("source")
     if src is not None:
         if text.endswith(" by effects") or text.endswith(" by your opponent's effects"):
-            text = text.rsplit(" by ", 1)[0] + f" by effects of {render_selector(src, ctx, subject=True)}"
+            text = text.rsplit(" by ", 1)[0] + f" by effects of {_whose(src, ctx)}"
         else:
-            text += f" by {render_selector(src, ctx, subject=True)}"
+            text += f" by {_whose(src, ctx)}"
     att = a.param("attacker")
     if att is not None:
-        text += f" by {render_selector(att, ctx, subject=True)}"
+        text += f" by {_whose(att, ctx)}"
     if a.param("when") == "turn_played":
         text += " on the turn in which it is played"
     text += _dur(a)
@@ -1041,6 +1079,12 @@ def _cannot(a, ctx):
         text += " unless your opponent " + render_cost(unless, ctx).replace("trash", "trashes", 1).replace(
             "your hand", "their hand")
     return text
+
+
+def _whose(sel: Selector, ctx: Ctx) -> str:
+    """ "<Slash> attribute cards", "your opponent's Characters with 5000 base power or less"."""
+    words = _body_words(sel, 2, ctx)
+    return words if sel.owner == "any" else f"{_owner_word(sel.owner)} {words}"
 
 
 @renders("can_attack_active")
@@ -1073,13 +1117,14 @@ def _set_counter(a, ctx):
 
 @renders("next_play_discount")
 def _next_play_discount(a, ctx):
-    return (f"the next time you play {render_selector(a.target, ctx, counted=True)}{_dur(a)}, "
+    words = _body_words(a.target, 1, ctx)
+    return (f"the next time you play {'an' if words[:1].lower() in 'aeiou' else 'a'} {words} from your hand{_dur(a)}, "
             f"the cost will be reduced by {a.amount}")
 
 
 @renders("reduce_play_cost")
 def _reduce_play_cost(a, ctx):
-    return f"the cost of playing {render_selector(a.target, ctx, counted=True)} will be reduced by {a.amount}"
+    return f"the cost of playing {_body_words(a.target, 2, ctx)} from your hand will be reduced by {a.amount}"
 
 
 @renders("deck_out_win")
@@ -1098,28 +1143,100 @@ def _deck_rule(a, ctx):
 
 
 # ---- structure
+def _subject_of(a: Action, ctx: Ctx) -> str | None:
+    """The subject an action's clause starts with ("this Character" of "this Character gains ..."), or None."""
+    if a.op in ("modify_power", "modify_cost") and (a.amount or 0) < 0:
+        return None
+    if a.op in ("gain_keyword", "modify_power", "modify_cost", "cannot", "set_counter") and a.target is not None and (
+            a.op != "cannot" or a.param("what") not in ("activate", "play", "draw", "add_life_to_hand",
+                                                        "set_don_active", "attack_leader")):
+        return render_selector(a.target, ctx)
+    return None
+
+
+def _merge(prev_text: str, prev: Action, text: str, a: Action, ctx: Ctx) -> str | None:
+    """ "this Character gains [Blocker] and +1000 power": two clauses about the same subject in one
+    (the subject and a shared duration written once), or None."""
+    subj = _subject_of(prev, ctx)
+    if subj is None or subj != _subject_of(a, ctx) or not text.startswith(subj + " "):
+        return None
+    rest = text[len(subj) + 1:]
+    if a.op != "cannot" and prev.op != "cannot" and rest.startswith("gains "):
+        rest = rest[len("gains "):]
+    dur = _dur(a)
+    if dur and prev.duration == a.duration and prev_text.endswith(dur) and not a.param("per"):
+        prev_text = prev_text[: -len(dur)]
+    return f"{prev_text} and {rest}"
+
+
+_ANCHORS = {"to", "at", "from", "as", "gains", "gain", "during", "until", "base", "cannot", "will"}
+_MERGE_OPS = {"ko", "return_to_hand", "to_deck", "play", "rest", "set_active", "modify_power", "modify_cost",
+              "gain_keyword", "set_base_power", "negate_effects", "add_to_hand", "trash", "cannot"}
+
+
+def _merge_same_op(prev_text: str, prev: Action, text: str, a: Action) -> str | None:
+    """ "K.O. up to 1 X and up to 1 Y", "your Leader and all of your Characters gain +1000 power during this
+    turn": one op on two targets, its verb and its common ending written once; None when they share neither."""
+    if prev.op != a.op or a.op not in _MERGE_OPS or prev.amount != a.amount or prev.duration != a.duration or (
+            prev.params != a.params):
+        return None
+    p, t = prev_text.split(" "), text.split(" ")
+    head = 1 if p[0] == t[0] and p[0].lower() in ("k.o.", "return", "place", "play", "rest", "set", "give", "add",
+                                                   "trash", "negate") else 0
+    tail = 0
+    best = 0
+    while tail < min(len(p), len(t)) - head - 1 and p[-1 - tail] == t[-1 - tail]:
+        tail += 1
+        if p[-tail] in _ANCHORS:
+            best = tail
+    if not head and not best:
+        return None
+    x = " ".join(p[head:len(p) - best])
+    y = " ".join(t[head:len(t) - best])
+    return " ".join(w for w in (" ".join(p[:head]), f"{x} and {y}", " ".join(p[len(p) - best:]) if best else "") if w)
+
+
 def render_actions(actions: Iterable[Action], ctx: Ctx, after_if: bool = False) -> list[str]:
     """Sentences of a sequence of actions: "A and B" joined within a sentence unless one starts with
     "Then," or is a structure that needs its own sentence."""
     out: list[str] = []
     prev = None
-    for a in actions:
-        text = render_action(a, ctx)
+    actions = list(actions)
+    skip = set()
+    merged_last = False
+    for i, a in enumerate(actions):
+        if i in skip:
+            continue
+        nxt = actions[i + 1] if i + 1 < len(actions) else None
+        if a.op == "look" and nxt is not None and nxt.op == "reveal" and not nxt.then and nxt.target is not None and (
+                nxt.target.zones == ("looked",) and nxt.target.count is None and not nxt.target.up_to
+                and not nxt.target.filters):
+            # "reveal 1 card from the top of your deck": looked at and revealed, all of them
+            text = f"reveal {render_selector(a.target, ctx)}"
+            skip.add(i + 1)
+        else:
+            text = render_action(a, ctx)
+        if a.then or not (out and prev is not None):
+            merged_last = False
         if a.then:
             lead = "then, "
             if prev is not None and prev.op == "if":
                 lead += THEN_NOT_GOVERNED  # scope: this "Then" is not governed by the "if" before it
             out.append(lead + text)
         elif out and prev is not None and prev.op not in _OWN_SENTENCE and a.op not in _OWN_SENTENCE and not (
-                out[-1].endswith(":") or "\n" in out[-1]):
-            out[-1] = f"{out[-1]} and {text}"
+                out[-1].endswith(":") or "\n" in out[-1]) and not (prev.op == "select" and not text.startswith("it ")):
+            merged = _merge(out[-1], prev, text, a, ctx)
+            if merged is None and not merged_last:
+                merged = _merge_same_op(out[-1], prev, text, a)
+            merged_last = merged is not None
+            out[-1] = merged if merged is not None else f"{out[-1]} and {text}"
         else:
             out.append(text)
         prev = a
     return out
 
 
-_OWN_SENTENCE = {"if", "if_you_do", "if_you_do_not", "choose_one", "look", "may", "for_every", "delayed"}
+_OWN_SENTENCE = {"if", "if_you_do", "if_you_do_not", "choose_one", "may", "for_every"}
 
 
 def _body(actions, ctx: Ctx) -> str:
@@ -1401,7 +1518,7 @@ def render_effect(eff: Effect, this: str = "card", timings: Iterable[str | None]
     Characters with a cost of 4 or less."``. ``this``: the card's category noun ("Character", "Leader",
     "Stage", "Event") for "this Character"; ``timings``: the timings of effects compiled from one printed
     paragraph ("[On Play]/[When Attacking]"), default the effect's own."""
-    ctx = Ctx(this, own_look=_looks_at_own(eff.actions))
+    ctx = Ctx(this, own_look=_looks_at_own(eff.actions), timing=eff.timing)
     tags, conds = _header(eff, timings)
     head = " ".join(tags)
     lead = ""
@@ -1425,6 +1542,9 @@ def render_effect(eff: Effect, this: str = "card", timings: Iterable[str | None]
     costs = ""
     if eff.costs:
         parts = [render_cost(c, ctx) for c in eff.costs]
+        for i in range(1, len(parts)):
+            if eff.costs[i].op == "rest" and eff.costs[i - 1].op in ("rest", "rest_don") and parts[i].startswith("rest "):
+                parts[i] = parts[i][5:]  # "rest this Character and 1 of your DON!! cards": one verb
 
         don = [p for p, c in zip(parts, eff.costs) if c.op == "don_minus"]
         other = [p for p, c in zip(parts, eff.costs) if c.op != "don_minus"]
