@@ -58,11 +58,12 @@ class Ctx:
     """What a rendering needs besides the IR: ``this``, the card noun of "this Character" / "this Leader" /
     "this Stage" / "this Event" / "this card"."""
 
-    __slots__ = ("this", "own_look", "timing")
+    __slots__ = ("this", "own_look", "timing", "permanent")
 
     def __init__(self, this: str = "card", own_look: bool = False, timing: str | None = None) -> None:
         self.this = this
         self.timing = timing
+        self.permanent = False  # a permanent effect applies to every matching card (continuous._static_targets)
         self.own_look = own_look  # the effect looks at or reveals its player's own deck or Life
 
 
@@ -392,6 +393,9 @@ def render_selector(sel: Selector | None, ctx: Ctx | None = None, counted: bool 
         return " ".join(w for w in (_owner_word(sel.owner) if sel.owner != "any" else "a", pre, *names, "Leader", post)
                         if w) + tail
     head = _head(sel)
+    if ctx.permanent and n == 1 and not sel.up_to and sel.owner in ("self", "opponent") and not _is_pile(sel):
+        # a permanent effect's "your [Blugori] gains [Blocker]": every matching card, not one chosen
+        return f"{_owner_word(sel.owner)} {_body_words(sel, 1, ctx)}" + tail
     if _is_pile(sel) and "don" not in zones:
         where = _place(sel, ctx) if place else ""
         if n is None and not sel.up_to and not sel.filters and where and sel.position is None:
@@ -774,8 +778,8 @@ def _to_deck(a, ctx):
     pos = a.param("position") or "bottom"
     where = {"bottom": "at the bottom of", "top": "at the top of", "top_or_bottom": "at the top or bottom of",
              "any": "in"}.get(pos, pos)
-    owner = "your" if t is not None and t.owner == "self" and not (t.ref == "this") and t.zones != ("character",) else (
-        "the owner's")
+    owner = "your" if t is not None and t.owner == "self" and t.ref is None and t.zones != ("character",) else (
+        "the owner's")  # a card chosen before ("it") goes to its owner's deck (actions.op_to_deck)
     if t is not None and (set(t.zones) & _PILES and t.ref is None or t.ref in ("it", "rest") and ctx.own_look) and (
             t.owner == "self"):
         owner = "your"  # cards of your own hand, trash or deck (the ones you looked at)
@@ -1187,7 +1191,7 @@ def _merge_same_op(prev_text: str, prev: Action, text: str, a: Action) -> str | 
     best = 0
     while tail < min(len(p), len(t)) - head - 1 and p[-1 - tail] == t[-1 - tail]:
         tail += 1
-        if p[-tail] in _ANCHORS:
+        if p[-tail] in _ANCHORS and not p[-tail - 1][:1].isdigit():  # not inside "with 4000 base power or less"
             best = tail
     if not head and not best:
         return None
@@ -1216,6 +1220,8 @@ def render_actions(actions: Iterable[Action], ctx: Ctx, after_if: bool = False) 
             skip.add(i + 1)
         else:
             text = render_action(a, ctx)
+        if a.op in ("if_you_do", "if_you_do_not") and prev is not None and prev.op == "may" and prev.player == "opponent":
+            text = text.replace("if you do", "if they do", 1)  # the opponent's "you may": "If they do not, ..."
         if a.then or not (out and prev is not None):
             merged_last = False
         if a.then:
@@ -1270,7 +1276,8 @@ def _if_you_do(a, ctx):
 
 @renders("if_you_do_not")
 def _if_you_do_not(a, ctx):
-    return f"if you do not, {_body(a.body, ctx)}".rstrip(".")
+    who = "they" if a.player == "opponent" else "you"
+    return f"if {who} do not, {_body(a.body, ctx)}".rstrip(".")
 
 
 @renders("choose_one")
@@ -1429,7 +1436,9 @@ def _e_keyword(ev, ctx):
 
 @_event("trigger_activated")
 def _e_trigger(ev, ctx):
-    return "a [Trigger] activates"
+    owner = ev.subject.owner if ev.subject is not None else "any"
+    return {"opponent": "your opponent activates a [Trigger]", "self": "you activate a [Trigger]"}.get(
+        owner, "a [Trigger] activates")
 
 
 @_event("life_removed")
@@ -1519,6 +1528,7 @@ def render_effect(eff: Effect, this: str = "card", timings: Iterable[str | None]
     "Stage", "Event") for "this Character"; ``timings``: the timings of effects compiled from one printed
     paragraph ("[On Play]/[When Attacking]"), default the effect's own."""
     ctx = Ctx(this, own_look=_looks_at_own(eff.actions), timing=eff.timing)
+    ctx.permanent = eff.kind == "permanent"
     tags, conds = _header(eff, timings)
     head = " ".join(tags)
     lead = ""
