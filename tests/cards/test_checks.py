@@ -64,7 +64,7 @@ def test_audit_sheet_puts_printed_text_beside_compiled_form(db):
     sheet = audit_sheet([card], seed=3)
     assert sheet.startswith("# Audit sheet: seed 3, 1 compiled card\n")
     assert "> " + card.text.splitlines()[0] in sheet
-    assert "auto on_play: look(5 self deck top)" in sheet
+    assert "- [On Play] Look at 5 cards from the top of your deck and reveal up to 1 {Straw Hat Crew} type card" in sheet
     assert "qa_op01.md OP01-016 q1" in sheet and "Verdict:" in sheet
 
 

@@ -30,7 +30,9 @@ def test_cards_show(capsys):
     assert code == 0 and err == ""
     assert "number:      ST01-012" in out and "name:        Monkey.D.Luffy" in out
     assert "keywords:    Rush\n" in out and "Blocker\n" not in out.split("text:")[0]
-    assert "compiled:\n  - auto when_attacking: if don_x >= 2 => cannot(all opponent character, this_battle," in out
+    # the compiled form read back as English (effects/render.py): the printed text, word for word
+    assert ("compiled (read back from the compiled form):\n"
+            "  - [DON!! x2] [When Attacking] Your opponent cannot activate [Blocker] during this battle.\n") in out
     assert "unsupported:\n  (none)" in out
 
 
@@ -100,3 +102,18 @@ def test_entry_point_subprocess(tmp_path):
     )
     assert result.returncode == 2
     assert result.stderr == "unknown card number 'OP01-999' (did you mean OP01-099?)\n"
+
+
+def test_cards_render_diff_lists_reviewed_differences(capsys):
+    # OP01-078 prints "Draw 1 card if you have 5 or less cards in your hand."; the renderer writes the "if" first
+    code, out, err = run(capsys, "cards", "render-diff", "--set", "OP01")
+    assert code == 0
+    assert "OP01-078 [order]" in out and "  printed:  [DON!! x1] [When Attacking]/[On Block] Draw 1 card if" in out
+    assert "identical after normalization" in err and "new" not in err.split("differences:")[1].split(";")[0]
+    code, out, _ = run(capsys, "cards", "render-diff", "--set", "OP01", "--new")
+    assert code == 0 and out == ""
+
+
+def test_cards_render_diff_unknown_set(capsys):
+    code, _, err = run(capsys, "cards", "render-diff", "--set", "ZZ99")
+    assert code != 0 and "--set ZZ99" in err

@@ -210,7 +210,7 @@ def _noun(sel: Selector, n: int | None, ctx: Ctx) -> str:
     if names:
         f = names[0]
         name = " or ".join(f"[{x}]" for x in f.value) if f.op == "in" else f"[{f.value}]"
-        if zones in (["character"], ["stage"]) and not cats:
+        if zones in (["character"], ["stage"], ["leader"]) and not cats:
             return f"{name} {_plural(_ZONE_NOUN[zones[0]], n)}"  # "up to 1 of your [Spandam] Characters"
         if set(zones) == {"leader", "character"} and not cats:
             return f"{name} {_plural('card', n)}"  # "up to 1 of your [Boa Hancock] cards"
@@ -505,7 +505,8 @@ def _is_phrases(sel: Selector, ctx: Ctx) -> list[str]:
             vals = v if isinstance(v, tuple) else (v,)
             out.append(("is not " if op in ("!=", "not_in") else "is ") + " or ".join(f"[{x}]" for x in vals))
         elif k == "color":
-            out.append("is " + (" or ".join(v) if op == "in" else str(v).lower()))
+            # a card's colors include it (select._any_compare): "your Leader's colors include blue"
+            out.append("'s colors include " + (" or ".join(v) if op == "in" else str(v).lower()))
         elif k == "multicolored":
             out.append("is multicolored" if v else "is monocolored")
         elif k == "name_includes":
