@@ -23,6 +23,7 @@ Errors: ``KeyError`` naming the op when an op has no renderer (a programming err
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from .ir import Action, Condition, Cost, Effect, Event, Filter, Selector
 
@@ -50,8 +51,6 @@ _ZONE_NOUN = {"leader": "Leader", "character": "Character", "stage": "Stage", "d
               "anywhere": "card"}
 _PILES = {"hand", "trash", "deck", "life", "looked", "anywhere"}
 _OWNER = {"self": "your", "opponent": "your opponent's", "any": ""}
-_THEIR = {"self": "your", "opponent": "their", "any": "the owner's"}
-_NUMBER_WORDS = {}
 
 
 class Ctx:
@@ -69,13 +68,7 @@ class Ctx:
 
 # --------------------------------------------------------------------------------------------- helpers
 def _plural(noun: str, n: int | None) -> str:
-    if n == 1:
-        return noun
-    if noun.endswith("card") or noun in ("Leader", "Character", "Stage", "Event"):
-        return noun + "s"
-    if noun.endswith(" card"):
-        return noun + "s"
-    return noun + "s"
+    return noun if n == 1 else noun + "s"
 
 
 def _join(parts: Iterable[str], word: str = "and") -> str:
@@ -104,17 +97,13 @@ def _sentences(parts: list[str]) -> str:
     return " ".join(out)
 
 
-def _num(v) -> str:
-    return str(v)
-
-
 # --------------------------------------------------------------------------------------------- filters
 def _filter_value(v, ctx: Ctx) -> str:
     if isinstance(v, Selector):
         return "the number of " + render_selector(v, ctx, counted=True)
     if v == "chosen":
         return "the chosen cost"
-    return _num(v)
+    return str(v)
 
 
 def _compare(v, op: str, ctx: Ctx, unit: str = "") -> str:
@@ -412,8 +401,6 @@ def render_selector(sel: Selector | None, ctx: Ctx | None = None, counted: bool 
 
 
 def replace_alts(sel: Selector) -> Selector:
-    from dataclasses import replace
-
     return replace(sel, alternatives=())
 
 
@@ -556,15 +543,7 @@ def _c_match(c, ctx):
     return f"{who}{'' if text.startswith(chr(39)) else ' '}{text}"
 
 
-def replace(obj, **kw):
-    from dataclasses import replace as _replace
-
-    return _replace(obj, **kw)
-
-
 def replace_filters(sel: Selector, filters) -> Selector:
-    from dataclasses import replace
-
     return replace(sel, filters=tuple(filters))
 
 
@@ -632,8 +611,6 @@ def _c_count(c, ctx):
 
 
 def replace_owner(sel: Selector, owner: str) -> Selector:
-    from dataclasses import replace
-
     return replace(sel, owner=owner)
 
 
@@ -1049,8 +1026,6 @@ def _cannot(a, ctx):
         return text + _dur(a)
     if what == "play":
         who = "your opponent cannot" if t is not None and t.owner == "opponent" else "you cannot"
-        from dataclasses import replace
-
         noun = _body_words(replace(t, owner="any", count=None, zones=("hand",)), 2, ctx)
         return f"{who} play {noun}{by}{_dur(a)}"
     if what == "add_life_to_hand":
@@ -1201,7 +1176,7 @@ def _merge_same_op(prev_text: str, prev: Action, text: str, a: Action) -> str | 
     return " ".join(w for w in (" ".join(p[:head]), f"{x} and {y}", " ".join(p[len(p) - best:]) if best else "") if w)
 
 
-def render_actions(actions: Iterable[Action], ctx: Ctx, after_if: bool = False) -> list[str]:
+def render_actions(actions: Iterable[Action], ctx: Ctx) -> list[str]:
     """Sentences of a sequence of actions: "A and B" joined within a sentence unless one starts with
     "Then," or is a structure that needs its own sentence."""
     out: list[str] = []
@@ -1592,8 +1567,6 @@ def render_card(effects: Iterable[Effect], this: str = "card") -> list[tuple[str
     out = []
     for text, effs in groups.items():
         first = effs[0]
-        from dataclasses import replace
-
         same = all(replace(e, timing=first.timing) == first for e in effs[1:])
         if same and len(effs) > 1:
             rendering = render_effect(first, this, [e.timing for e in effs])

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..cards.model import CardDef
 from .render import card_renderings
 
 __all__ = ["VARIANTS", "normalize", "Diff", "card_diffs", "database_diffs", "reviewed", "review",
@@ -61,7 +60,6 @@ VARIANTS: tuple[tuple[str, str, str], ...] = (
     (r"\bface down\b", "facedown", "face-down, likewise"),
     (r"\bdon!! card\b", "don", "'DON!! card' and 'DON!!' name the same card"),
     (r"\bdon!!\b", "don", "the same, without 'card'"),
-    (r"\bdon\b card\b", "don", "the same, after punctuation is gone"),
     (r"\bthis (?:character|stage|leader|event)\b", "this card",
      "'this' always names the card with the effect, whatever noun follows"),
     (r"\b1 of (your|your opponent's) ([^,.]*? type )?leader\b(?! or)", r"\1 \2leader",
@@ -93,7 +91,6 @@ VARIANTS: tuple[tuple[str, str, str], ...] = (
     (r"\b(from the top of (?:your|your opponent's) (?:deck|life cards?))[;,]? and ", r"\1 ",
      "'Look at N cards ...; reveal' and '... and reveal' are one sequence"),
     (r"[,;]? and if\b", " if", "'..., and if X, Y' is a new 'if' sentence"),
-    (r"\bits\b", "its", "its / it's typo in the data"),
 )
 """Trivial wording variants: each rewrites both texts the same way before comparing. Keep each one a
 variant that cannot change what a card does."""
@@ -129,7 +126,7 @@ class Diff:
 rendered_pieces = card_renderings
 
 
-def card_diffs(card: CardDef) -> list[Diff]:
+def card_diffs(card) -> list[Diff]:
     """The pieces of ``card`` whose rendering differs from the printed text after :func:`normalize`."""
     return [Diff(card.number, text, rendering) for text, rendering in rendered_pieces(card)
             if normalize(text) != normalize(rendering)]
