@@ -439,11 +439,18 @@ def _ref(sel: Selector, ctx: Ctx) -> str:
 CONDITIONS: dict[str, Callable[[Condition, Ctx], str]] = {}
 
 
-def _cond(kind: str):
-    def register(fn):
-        CONDITIONS[kind] = fn
-        return fn
-    return register
+def _registrar(table: dict):
+    """A decorator ``@reg("op", ...)`` putting the function in ``table`` under each op name."""
+    def reg(*names: str):
+        def register(fn):
+            for name in names:
+                table[name] = fn
+            return fn
+        return register
+    return reg
+
+
+_cond = _registrar(CONDITIONS)
 
 
 def render_condition(c: Condition, ctx: Ctx | None = None) -> str:
@@ -644,12 +651,7 @@ ACTIONS: dict[str, Callable[[Action, Ctx], str]] = {}
 """One renderer per action op: ``fn(action, ctx) -> str``, the action as an imperative clause."""
 
 
-def renders(*ops: str):
-    def register(fn):
-        for o in ops:
-            ACTIONS[o] = fn
-        return fn
-    return register
+renders = _registrar(ACTIONS)
 
 
 def render_action(a: Action, ctx: Ctx | None = None) -> str:
@@ -1280,11 +1282,7 @@ COSTS: dict[str, Callable[[Cost, Ctx], str]] = {}
 """One renderer per cost op that is not an action op; a cost whose op is an action op renders as that action."""
 
 
-def _cost(op_name: str):
-    def register(fn):
-        COSTS[op_name] = fn
-        return fn
-    return register
+_cost = _registrar(COSTS)
 
 
 @_cost("rest_don")
@@ -1331,11 +1329,7 @@ EVENTS: dict[str, Callable[[Event, Ctx], str]] = {}
 """One renderer per event kind: the clause after "When" / "If ... would"."""
 
 
-def _event(kind: str):
-    def register(fn):
-        EVENTS[kind] = fn
-        return fn
-    return register
+_event = _registrar(EVENTS)
 
 
 def _by(ev: Event) -> str:
