@@ -1532,8 +1532,9 @@ def render_effect(eff: Effect, this: str = "card", timings: Iterable[str | None]
         if other:
             mine = ("you may " if eff.optional else "") + _join(other)
             costs = f"{costs} {_cap(mine)}" if costs and not eff.optional else (f"{costs}, {mine}" if costs else mine)
-        costs = _cap(costs) + ":"
-        body = _cap(lead + body) if lead else body
+        # the "When ..." and the conditions are checked before the costs are paid (8-3-2, interpreter.effect_frame)
+        costs = _cap(lead + costs) + ":"
+        body = _cap(body)
     else:
         body = _cap(lead + body)
     text = " ".join(x for x in (head, costs, body) if x)
