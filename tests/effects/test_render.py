@@ -85,3 +85,50 @@ def test_normalization_keeps_numbers_and_signs():
 
 def test_every_variant_says_why():
     assert all(len(v) == 3 and v[2].strip() for v in VARIANTS)
+
+
+# The value an op takes when the parameter is absent (actions.py: op_to_deck "bottom", op_to_life "top",
+# interpreter.op_delayed end of turn, op_modify_power per_count 1): leaving it out cannot change the rendering.
+_DEFAULTS = {("to_deck", "position"): "bottom", ("to_life", "position"): "top", ("delayed", "at"): "end_of_turn",
+             ("modify_power", "per_count"): 1, ("to_life", "life_owner"): "self"}
+
+
+def _walk(a):
+    yield a
+    for b in a.body:
+        yield from _walk(b)
+    for opt in a.options:
+        for b in opt:
+            yield from _walk(b)
+
+
+def test_every_parameter_of_every_compiled_action_is_rendered():
+    # A parameter the renderer did not read could be wrong without showing in the reading-back test: so every
+    # parameter (and who acts, and a duration) of every compiled action and cost must change the rendering when
+    # left out, unless it holds the value the op takes by default.
+    from dataclasses import replace
+
+    from tcgsim.onepiece.effects.render import Ctx, render_cost
+
+    db = default_database()
+    silent = set()
+    for printed in db:
+        card = db.get(printed.number)
+        for eff in card.effects:
+            for item, show in [(x, render.render_action) for a in eff.actions for x in _walk(a)] + [
+                    (c, render_cost) for c in eff.costs]:
+                base = show(item, Ctx())
+                op = item.op
+                for i, (key, value) in enumerate(item.params):
+                    if _DEFAULTS.get((op, key)) == value or (op == "give_don" and key == "up_to" and item.param("don")):
+                        continue  # the default; "up to" of given DON!! is the DON!! selector's
+                    if op == "return_don" and key == "from":
+                        continue  # "from given" goes with "to cost_area": one wording for both
+                    if show(replace(item, params=item.params[:i] + item.params[i + 1:]), Ctx()) == base:
+                        silent.add((card.number, op, key))
+                if isinstance(item, Action) and item.player != "self":
+                    if show(replace(item, player="self"), Ctx()) == base:
+                        silent.add((card.number, op, "player"))
+                if item.duration not in (None, "permanent") and show(replace(item, duration=None), Ctx()) == base:
+                    silent.add((card.number, op, "duration"))
+    assert not silent, sorted(silent)[:20]
