@@ -35,14 +35,14 @@ app.add_typer(deck_app, name="deck")
 
 
 def _card_tool(game: str | None, tool: str):
-    """The game's card tool ``coverage`` or ``audit`` (see the game module); a UserError for a game that
+    """The game's card tool ``coverage``, ``audit`` or ``render_diff`` (see the game module); a UserError for a game that
     compiles no card text."""
     from tcgsim.core.games import get_game
 
     module = get_game(game)
     fn = getattr(module, tool, None)
     if fn is None:
-        raise UserError(f"tcgsim cards {tool} is not available for {module.title}: its cards are data, not compiled text")
+        raise UserError(f"tcgsim cards {tool.replace('_', '-')} is not available for {module.title}: its cards are data, not compiled text")
     return fn
 
 
