@@ -35,8 +35,8 @@ app.add_typer(deck_app, name="deck")
 
 
 def _card_tool(game: str | None, tool: str):
-    """The game's card tool ``coverage``, ``audit`` or ``render_diff`` (see the game module); a UserError for a game that
-    compiles no card text."""
+    """The game's card tool ``coverage``, ``audit`` or ``render_diff`` (see the game module); a UserError for a
+    game that compiles no card text."""
     from tcgsim.core.games import get_game
 
     module = get_game(game)
