@@ -718,7 +718,8 @@ def _trash(a, ctx):
         where = render_selector(a.target, ctx).split(" from ", 1)[-1]
         have = "Life cards" if a.target is not None and "life" in a.target.zones else "cards in your hand"
         if a.player == "opponent":
-            return f"{verb} cards from their {where.split(' ')[-1]} until they have {a.param('until_count')} {have.replace('your', 'their')}"
+            pile, n = where.split(" ")[-1], a.param("until_count")
+            return f"{verb} cards from their {pile} until they have {n} {have.replace('your', 'their')}"
         return f"{verb} cards from {where} until you have {a.param('until_count')} {have}"
     return f"{verb} {_their_sel(a, ctx)}"
 
@@ -768,7 +769,8 @@ def _to_deck(a, ctx):
     if t is not None and t.ref in ("it", "rest") and ctx.own_look and pos == "top_or_bottom":
         owner = "the"  # "place them at the top or bottom of the deck in any order"
     shuffle = " and shuffle it" if a.param("shuffle") else ""
-    return f"{_actor(a, 'place', 'places')} {_their_sel(a, ctx)} {where} {owner} deck{_order(a, ctx) if pos != 'any' else ''}{shuffle}"
+    order = _order(a, ctx) if pos != "any" else ""
+    return f"{_actor(a, 'place', 'places')} {_their_sel(a, ctx)} {where} {owner} deck{order}{shuffle}"
 
 
 @renders("to_life")
@@ -1401,7 +1403,8 @@ def _e_event(ev, ctx):
 
 @_event("keyword_activated")
 def _e_keyword(ev, ctx):
-    return f"{'your opponent activates' if ev.subject is not None and ev.subject.owner == 'opponent' else 'you activate'} [{dict(ev.params).get('keyword')}]"
+    who = "your opponent activates" if ev.subject is not None and ev.subject.owner == "opponent" else "you activate"
+    return f"{who} [{dict(ev.params).get('keyword')}]"
 
 
 @_event("trigger_activated")
