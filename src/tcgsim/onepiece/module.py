@@ -89,6 +89,26 @@ class OnePieceModule:
 
         return card_text(db.get(number))
 
+    def deck_names(self) -> list[str]:
+        """The bundled decks' names (``ST01`` ... ``ST07``): the decks a web player may pick by name."""
+        from .cards.decklist import bundled_decks
+
+        return bundled_decks()
+
+    def card_info(self, number: str, db) -> dict:
+        """One card's printed data, JSON-ready, for the browser's card inspector: ``{"number", "name",
+        "category", "colors", "cost", "power", "counter", "life", "attributes", "types", "keywords", "text",
+        "trigger", "unsupported", "image"}`` (``image``: the database's image URL or ``None``; numbers ``None``
+        where the card has none). Raises ``UnknownCardError`` (a UserError) for an unknown number."""
+        from .cards.model import keyword_names
+
+        card = db.get(number)
+        return {"number": card.number, "name": card.name, "category": card.category, "colors": list(card.colors),
+                "cost": card.cost, "power": card.power, "counter": card.counter, "life": card.life,
+                "attributes": list(card.attributes), "types": list(card.types),
+                "keywords": keyword_names(card.keywords), "text": card.text, "trigger": card.trigger_text,
+                "unsupported": list(card.unsupported), "image": getattr(db, "images", {}).get(card.number)}
+
     def deck_summary(self, deck, db) -> str:
         """``tcgsim deck check DECK`` for a legal deck (see :func:`~.cards.decklist.deck_summary`)."""
         from .cards.decklist import deck_summary

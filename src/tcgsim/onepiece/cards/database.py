@@ -351,20 +351,22 @@ class CardDatabase:
         self._cards: dict[str, CardDef] = {card.number: card for card in cards}
         self._compiled: dict[str, CardDef] = {}
         self.path = path
+        self.images: dict[str, str] = {}  # card number -> image URL of its base printing, where the data has one
 
     @classmethod
     def from_records(cls, records: Iterable[Mapping], path: Path | None = None) -> CardDatabase:
         """Build a database from ``cards.json`` records (dicts); raises :class:`CardDatabaseError` if malformed."""
         try:
-            cards = [
-                card_from_record(printings[0], _repaired_types(printings))
-                for printings in _base_records(records).values()
-            ]
+            groups = _base_records(records)
+            cards = [card_from_record(printings[0], _repaired_types(printings)) for printings in groups.values()]
         except (KeyError, ValueError, TypeError, AttributeError) as exc:
             where = f" {path}" if path else ""
             message = f"card database{where} has an unexpected record ({exc!r}). {_INSTALL_HINT}"
             raise CardDatabaseError(message) from exc
-        return cls(cards, path)
+        db = cls(cards, path)
+        db.images = {number: url for number, printings in groups.items()
+                     if isinstance(url := printings[0].get("image_url"), str) and url.startswith("https://")}
+        return db
 
     @classmethod
     def load(cls, path: str | os.PathLike | None = None) -> CardDatabase:
