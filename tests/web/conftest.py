@@ -79,7 +79,7 @@ class Seat:
     def __init__(self, url: str) -> None:
         from websockets.sync.client import connect
 
-        self.ws = connect(url, max_size=2**22)
+        self.ws = connect(url, max_size=2**22).__enter__()
         self.received: list[dict] = []
         self.view = self.request = self.over = None
 
@@ -94,7 +94,14 @@ class Seat:
             self.over = m
         return m
 
-    def until(self, timeout=60) -> list[dict]:
+    def until_view(self, timeout=20) -> list[dict]:
+        """Messages up to this seat's next view."""
+        out = [self.recv(timeout)]
+        while out[-1]["type"] != "view":
+            out.append(self.recv(timeout))
+        return out
+
+    def until(self, timeout=20) -> list[dict]:
         """Messages up to the next request of this seat or the ``over`` message."""
         out = []
         while True:
