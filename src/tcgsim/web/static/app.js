@@ -63,6 +63,7 @@ async function startGame(ev) {
   if (opponent === "mcts") opponent += ":" + $("budget").value + $("budget-unit").value;
   const body = {deck: deckChoice("deck", "deck-text"), opponent_deck: deckChoice("opponent-deck", "opponent-deck-text"),
                 opponent};
+  if ($("seed").value !== "") body.seed = Number($("seed").value);
   $("start").disabled = true;
   const r = await fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"},
                                        body: JSON.stringify(body)});
@@ -108,6 +109,7 @@ function answer(index) {
   if (state.sent) return;  // one answer per request: the next request comes with the new view
   send({type: "answer", decision: state.request.decision, index});
   state.sent = true;
+  renderActions();
 }
 
 function receive(m) {
@@ -269,12 +271,13 @@ function render() {
 
 function renderActions() {
   const box = $("actions"); box.replaceChildren();
+  box.dataset.decision = state.request && !state.sent ? state.request.decision : "";
   document.querySelectorAll(".playable, .target, .selected").forEach((e) => e.classList.remove("playable", "target", "selected"));
-  const opts = options();
+  const opts = state.sent ? [] : options();
   $("prompt").textContent = state.request ? promptText(state.request.kind) : (state.over ? "" : "Waiting for the opponent…");
   for (const o of opts) {
     const b = el("button", "action", o.label);
-    b.dataset.index = o.index;
+    b.dataset.index = o.index; b.disabled = !!state.sent;
     b.addEventListener("click", () => answer(o.index));
     box.append(b);
   }
