@@ -83,13 +83,17 @@ def wait_turn(page, previous: str | None = None, timeout=20_000) -> str | None:
 
 def click_ref(page, ref: str, within: str = "body") -> None:
     """Click the board element whose card references (the action notation's) include ``ref``."""
+    _mark(page, ref, within)
+    page.click("[data-pick]")
+
+
+def _mark(page, ref: str, within: str) -> None:
     found = page.evaluate("""([ref, within]) => {
         document.querySelectorAll('[data-pick]').forEach((e) => e.removeAttribute('data-pick'));
         const e = [...document.querySelectorAll(within + ' [data-refs]')].find((e) => e.dataset.refs.split('|').includes(ref));
         if (e) e.setAttribute('data-pick', '1');
         return !!e; }""", [ref, within])
     assert found, f"no element on the board is {ref!r}"
-    page.click("[data-pick]")
 
 
 def labels(page) -> list[str]:

@@ -4,7 +4,7 @@
 
 const $ = (id) => document.getElementById(id);
 const state = {ws: null, game: null, token: null, seat: null, view: null, request: null, over: null,
-               selected: null, cards: {}, closing: false, retry: 0};
+               selected: null, cards: {}, closing: false, retry: 0, queue: Promise.resolve()};
 
 // ------------------------------------------------------------------ small DOM helpers
 function el(tag, cls, text) {
@@ -16,14 +16,25 @@ function el(tag, cls, text) {
 
 // ------------------------------------------------------------------ card data (printed text, image URL)
 function cardInfo(number) {
-  if (!(number in state.cards)) {
-    state.cards[number] = null;
-    fetch("/api/cards/" + encodeURIComponent(number)).then((r) => r.ok ? r.json() : null).then((info) => {
-      state.cards[number] = info || {number, name: number};
-      if (state.view) render();
-    });
+  return state.cards[number] || null;
+}
+
+// Fetch the data of every card a view names before drawing it: a board redrawn under the mouse loses clicks.
+function loadCards(numbers) {
+  const wanted = [...new Set(numbers)].filter((n) => n && !(n in state.cards));
+  return Promise.all(wanted.map((n) => fetch("/api/cards/" + encodeURIComponent(n))
+    .then((r) => r.ok ? r.json() : null).catch(() => null)
+    .then((info) => { state.cards[n] = info || {number: n, name: n}; })));
+}
+
+function viewNumbers(v) {
+  const out = [...v.me.hand];
+  for (const side of [v.me, v.opponent]) {
+    out.push(side.leader.card, ...side.characters.map((c) => c.card), ...side.trash,
+             ...side.life_face_up.map((f) => f.card));
+    if (side.stage) out.push(side.stage.card);
   }
-  return state.cards[number];
+  return out;
 }
 
 // ------------------------------------------------------------------ setup
@@ -88,7 +99,8 @@ function connect(game, token) {
   const ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(game)}?token=${encodeURIComponent(token)}`);
   state.ws = ws;
   ws.onopen = () => { state.retry = 0; $("status").classList.remove("offline"); };
-  ws.onmessage = (ev) => receive(JSON.parse(ev.data));
+  // messages are handled in order; a view waits for its cards' data
+  ws.onmessage = (ev) => { const m = JSON.parse(ev.data); state.queue = state.queue.then(() => receive(m)); };
   ws.onclose = (ev) => {
     if (ev.code === 4403 || state.closing) return;
     // the server went away (a restart): keep trying; the game is kept in its database
@@ -112,7 +124,7 @@ function answer(index) {
   renderActions();
 }
 
-function receive(m) {
+async function receive(m) {
   if (m.type === "hello") {
     state.seat = m.seat;
     $("log").replaceChildren();  // the server sends the whole log again on every (re)connection
@@ -127,6 +139,7 @@ function receive(m) {
     for (const line of m.lines) $("log").append(el("li", null, line));
     $("log").scrollTop = $("log").scrollHeight;
   } else if (m.type === "view") {
+    await loadCards(viewNumbers(m.view));
     state.view = m.view;
     state.request = null; state.sent = false;  // a request, if any, follows its view
     hideError();
@@ -352,7 +365,8 @@ function openMenu(anchor, opts) {
 function closeMenu() { $("menu").hidden = true; }
 
 // ------------------------------------------------------------------ inspecting cards and the trash
-function inspect(number) {
+async function inspect(number) {
+  await loadCards([number]);
   const body = $("inspector-body"); body.replaceChildren();
   const info = cardInfo(number) || {number, name: number};
   const text = el("div", "card-text");
