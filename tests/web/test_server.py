@@ -211,3 +211,30 @@ def test_no_message_to_a_seat_holds_the_other_seats_hidden_cards(live_server):
             if m["type"] == "events":
                 assert set(m["lines"]) <= visible
         seat.close()
+
+
+def test_serve_without_options_uses_the_user_data_folder_and_a_bad_db_is_a_clear_error(capsys):
+    from tcgsim.cli import default_server_db, main
+
+    assert default_server_db().name == "tcgsim-server.db" and "tcgsim" in default_server_db().parts
+    with pytest.raises(SystemExit) as exit_:
+        main(["serve", "--db", "/proc/no-such-folder/games.db"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("--db /proc/no-such-folder/games.db: cannot open the game database") and "Traceback" not in err
+
+
+def test_the_page_the_setup_and_the_card_inspector_data_are_served(live_server):
+    with urllib.request.urlopen(live_server.url + "/") as r:
+        assert b'id="setup"' in r.read()
+    with urllib.request.urlopen(live_server.url + "/api/setup") as r:
+        setup = json.load(r)
+    assert "ST01" in setup["decks"] and {a["name"] for a in setup["agents"]} >= {"random", "heuristic", "mcts", "friend"}
+    with urllib.request.urlopen(live_server.url + "/api/cards/ST01-012") as r:
+        card = json.load(r)
+    # ST01-012 Monkey.D.Luffy, as printed: cost 5, 6000 power, [Rush] (the database's record)
+    assert (card["name"], card["cost"], card["power"], card["keywords"]) == ("Monkey.D.Luffy", 5, 6000, ["Rush"])
+    assert card["image"] is None or card["image"].startswith("https://")
+    with pytest.raises(urllib.error.HTTPError) as missing:
+        urllib.request.urlopen(live_server.url + "/api/cards/ST01-999")
+    assert missing.value.code == 404

@@ -6,7 +6,8 @@ Routes:
 * ``GET /``: the client (``static/index.html``; plain HTML, CSS and JavaScript, no build step).
 * ``GET /api/setup``: ``{"decks": [NAME, ...], "agents": [{"name", "budget"}, ...]}``.
 * ``POST /api/games``: ``{"deck": {"name": N} | {"text": T}, "opponent_deck": ..., "opponent": "random" |
-  "heuristic" | "mcts:200" | "mcts:500ms" | "friend", "seed"?: S}`` → ``{"game", "token", "invite"}``; a deck or
+  "heuristic" | "mcts:200" | "mcts:500ms" | "friend", "seed"?: S}`` → ``{"game", "token", "invite",
+  "unsupported": ["NUMBER NAME", ...]}`` (the decks' cards with text the engine does not support); a deck or
   opponent the game refuses → status 400 ``{"error": TEXT}`` in the engine's words.
 * ``GET /api/cards/{number}``: a card's printed data and image URL (``GameModule.card_info``).
 * ``WS /ws/{game}?token=T``: the seat that ``T`` opens. It receives ``hello`` and then only that seat's
@@ -119,7 +120,9 @@ def create_app(db_path: str | Path, module=None, rate: float = RATE, burst: int 
         except UserError as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         invite = theirs if live.agent is None else None
-        return {"game": live.record.id, "token": mine, "invite": invite}
+        # cards whose text the engine does not understand: the player is told before playing
+        unsupported = [f"{u['number']} {u['name']}" for u in module.unsupported_cards(a, b, hub.db)]
+        return {"game": live.record.id, "token": mine, "invite": invite, "unsupported": unsupported}
 
     @app.websocket("/ws/{game_id}")
     async def seat_socket(ws: WebSocket, game_id: str, token: str = ""):

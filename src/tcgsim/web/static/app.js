@@ -87,6 +87,10 @@ async function startGame(ev) {
     return;
   }
   if (out.invite) localStorage.setItem("invite-" + out.game, out.invite);
+  if (out.unsupported && out.unsupported.length) {
+    $("note").textContent = "Cards with text the engine does not support yet: " + out.unsupported.join(", ");
+    $("note").hidden = false;
+  }
   history.replaceState(null, "", `/?game=${out.game}&token=${encodeURIComponent(out.token)}`);
   $("setup").hidden = true;
   connect(out.game, out.token);
