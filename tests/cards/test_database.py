@@ -284,3 +284,14 @@ def test_only_whole_construction_sentences_are_left_out_of_unsupported(db):
     assert not db.get(any_number.number).unsupported
     p117 = db.get("P-117")
     assert any("you win the game instead of losing" in f for f in p117.unsupported)
+
+
+def test_each_card_has_the_image_url_of_its_base_printing(db):
+    """The browser's card inspector shows the image the data gives for a card's base printing (not an
+    alternate art's), and only an https:// address."""
+    base = {}
+    for r in raw_records(db):
+        if not r.get("is_alternate_art"):
+            base.setdefault(normalize_number(r["card_number"]), r.get("image_url"))
+    assert db.images["OP01-001"] == base["OP01-001"] and db.images["OP01-001"].startswith("https://")
+    assert all(url.startswith("https://") and base.get(n) == url for n, url in db.images.items())
