@@ -149,3 +149,15 @@ def _copy(s):
     copy = Session(s.module, s._game.clone())
     copy._shown = list(s._shown)
     return copy
+
+
+def test_rewound_events_give_a_reconnecting_seat_its_whole_log_again(game):
+    """A client that reconnects rebuilds its log (docs/browser.md): after rewind_events, a seat gets every
+    line it may see from the start, and still none of the other seat's private lines."""
+    s = new_session(game)
+    for _ in range(6):
+        if not s.over:
+            s.answer(s.to_act, 0)
+    first = s.events(0)
+    s.rewind_events(0)
+    assert s.events(0) == first == [text for who, text in s.referee_log() if who in (None, 0)]

@@ -223,3 +223,30 @@ def test_two_players_through_an_invitation_link(live_server, browser, page):
             assert "You lose" in friend.inner_text("#over")
     finally:
         other.close()
+
+
+def test_giving_don_by_clicking_the_don_area_then_the_leader(live_server, page):
+    """Rule 6-5-5-1: 1 active DON!! card is placed under the Leader ("giving"); 6-5-5-2: the Leader gains
+    1000 power during your turn for each DON!! card given. Clicked on the board: the DON!! area, the Leader
+    (the highlighted target), then the count in the menu."""
+    start_game(page, live_server.url, "random", seed=15)
+    decision = wait_turn(page)
+    while "give 2 don -> leader" not in labels(page):  # 2 active DON!!: the count is asked
+        play_one(page)
+        decision = wait_turn(page, decision)
+        assert decision is not None, "the game ended before a DON!! could be given"
+    leader = "#me [data-refs='leader']"
+    power = int(page.inner_text(f"{leader} .power"))
+    given = page.locator(f"{leader} .don-badge").all_inner_texts()
+    active = int(page.inner_text("#me .don-counts").split()[0])
+    assert given == [] or given[0].startswith("+")
+    before = int(given[0].split()[0][1:]) if given else 0
+    click_ref(page, "don", "#me")
+    page.wait_for_selector(f"{leader}.target")
+    click_ref(page, "leader", "#me")
+    assert page.is_visible("#menu")  # several counts can be given: the menu asks which
+    page.locator("#menu button.action", has_text="give 1 don -> leader").first.click()
+    wait_turn(page, decision)
+    assert page.inner_text(f"{leader} .don-badge") == f"+{before + 1} DON!!"
+    assert int(page.inner_text(f"{leader} .power")) == power + 1000
+    assert int(page.inner_text("#me .don-counts").split()[0]) == active - 1
