@@ -253,3 +253,21 @@ def test_a_frame_over_the_servers_limit_closes_the_connection_and_changes_nothin
         while True:
             seats[decider].recv(5)
     assert session.fingerprint() == before and session.indices == []
+
+
+def test_the_mcts_agent_answers_on_the_server_with_its_budget(live_server):
+    g = live_server.new_game("mcts:5", seed=9)
+    seat = Seat(live_server.ws_url(g["game"], g["token"]))
+    assert seat.recv()["opponent"] == "mcts:5"
+    seat.until(60)
+    pick = Rng(9)
+    live = live_server.hub.games[g["game"]]
+    assert type(live.agent).__name__ == "MCTSAgent" and live.agent.iterations == 5
+    for _ in range(25):
+        if seat.over:
+            break
+        seat.send({"type": "answer", "decision": seat.request["decision"],
+                   "index": pick.below(len(seat.request["options"]))})
+        seat.until(60)
+    # the agent's answers are stored with the player's: decisions of both seats
+    assert len(live_server.hub.store.load(g["game"]).answers) == len(live.session.indices) > 25
