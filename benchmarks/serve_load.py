@@ -127,6 +127,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--human-pause", type=float, default=0.5)
     args = ap.parse_args()
+    if not 1 <= args.games <= 1000 or not 0 < args.seconds <= 600:
+        ap.error("--games is 1 to 1000 and --seconds at most 600: the load stays bounded")
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "load.db"
