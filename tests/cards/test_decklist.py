@@ -325,3 +325,13 @@ def test_don_deck_from_the_leader(db):
     assert deck.don_deck_size(db) == 6
     assert deck_summary(deck, db).splitlines()[0].endswith("DON!! deck 6")
     assert parse_deck("4xOP12-071", db).don_deck_size(db) == 10
+
+
+def test_copies_are_counted_by_card_number_not_by_name(db):
+    # Rule 5-1-2-3: at most 4 cards of the same card number. EB04-038 is also named [Trafalgar Law] and
+    # [Donquixote Rosinante] (rule 2-1-3), yet 4 of it stand beside 4 [Trafalgar Law] OP12-106 and 4
+    # [Donquixote Rosinante] OP12-108: the names are not counted together.
+    problems = problems_of("1xOP12-061\n4xEB04-038\n4xOP12-106\n4xOP12-108\n", db)
+    assert problems and not [m for _, m in problems if "5-1-2-3" in m]  # only the deck size is wrong
+    problems = problems_of("1xOP12-061\n5xEB04-038\n", db)
+    assert [line for line, m in problems if "5-1-2-3" in m] == [2]

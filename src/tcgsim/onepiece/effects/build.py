@@ -1026,6 +1026,13 @@ class IRBuilder(Transformer):
     def a_treat_name(self, name):
         return Action("treat_name", _THIS, params=_params(name=str(name)))
 
+    def a_treat_names(self, names):
+        """ "Under the rules of this game, also treat this card's name as [A] and [B]" (EB04-038): one
+        ``treat_name`` per name (rule 2-1-3; select.card_names reads them in every area)."""
+        if isinstance(names, tuple) and len(names) == 2 and names[0] == "all":
+            names = names[1]
+        return tuple(Action("treat_name", _THIS, params=_params(name=str(n))) for n in _names(names))
+
     def a_return_don_self(self, n, _cw=None):
         return Action("return_don", amount=n)
 
