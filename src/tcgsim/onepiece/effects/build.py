@@ -2199,6 +2199,10 @@ class IRBuilder(Transformer):
     def c_played_this_turn(self):
         return Condition("played_this_turn", target=_THIS)
 
+    def c_second_turn_or_later(self):
+        # "If it is your second turn or later" (OP15-058): your own turns counted from your first (rules 6-1-1, 6-1-2)
+        return Condition("own_turn", ">=", value=2)
+
     def c_cost_eq_given_d2(self, t):
         # "If the chosen Character has a cost equal to the number of DON!! cards given to it" (OP15-031)
         return _match(t, Filter("cost_eq_don_given", "==", True))

@@ -45,7 +45,9 @@ Shape
     ``target.filters``), ``count`` (number of cards chosen by ``target`` compared with ``op`` to
     ``value``; ``value`` may be a :class:`Selector`, meaning "the number of those cards"),
     ``all_match`` (every card of ``target.zones`` matches ``target.filters``: "the only Characters on
-    your field are ..."), ``played_this_turn``, ``and`` / ``or`` over ``parts`` (``CONDITION_KINDS``).
+    your field are ..."), ``played_this_turn``, ``own_turn`` (it is the controller's turn and the number of
+    turns they have begun, this one included, compares with ``op`` to ``value``: "If it is your second turn
+    or later"), ``and`` / ``or`` over ``parts`` (``CONDITION_KINDS``).
     ``negate`` inverts.
 
 ``Cost(op, target, amount, params, options, duration)``
@@ -208,7 +210,8 @@ ACTION_OPS = frozenset(
     }
 )
 CONDITION_KINDS = frozenset(
-    {"don_x", "your_turn", "opponent_turn", "leader", "match", "count", "all_match", "played_this_turn", "and", "or"}
+    {"don_x", "your_turn", "opponent_turn", "leader", "match", "count", "all_match", "played_this_turn", "own_turn",
+     "and", "or"}
 )
 EVENT_KINDS = frozenset(
     {

@@ -321,7 +321,12 @@ def count_of(g, src: int, sel, ctx=None) -> int:
 
 
 CONDITION_KINDS = {"don_x", "your_turn", "opponent_turn", "leader", "match", "count", "and", "or",
-                   "played_this_turn", "all_match"}
+                   "played_this_turn", "all_match", "own_turn"}
+
+
+def own_turn_number(g, player: int) -> int:
+    """How many turns ``player`` (0/1) has begun, the current one included: 1 in their first turn."""
+    return (g.turn + 1) // 2 if player == g.first else g.turn // 2
 
 
 def condition_holds(g, src: int, cond, ctx=None) -> bool:
@@ -358,6 +363,10 @@ def condition_holds(g, src: int, cond, ctx=None) -> bool:
         sel = cond.target
         cards = resolve_ref(g, src, sel, ctx) if sel is not None and sel.ref else [src]
         ok = bool(cards) and all(g.played[c] == g.turn for c in cards)
+    elif k == "own_turn":
+        # "If it is your second turn or later" (OP15-058): the controller's own turns, counted from their first
+        # (game turn 1 is the first player's first turn, turn 2 the second player's, rules 6-1-1, 6-1-2)
+        ok = g.active == controller and _compare(cond.op or ">=", own_turn_number(g, controller), cond.value)
     elif k == "and":
         ok = all(condition_holds(g, src, c, ctx) for c in cond.parts)
     elif k == "or":
