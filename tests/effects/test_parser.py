@@ -933,6 +933,10 @@ REVIEWED_SHIFT_REDUCE = {
     # "If your Leader has the {Dressrosa} type and is active" (OP06-088): a plain "and" after the type goes
     # on ("and is active"); two conditions are joined by "and@c" (parser.classify)
     ("and", "cond1 : target HAS THE type_list TYPE"),
+    # "If it is your second turn or later" (OP15-058): in a condition, "it is" goes on as "it is your ..."; no
+    # card writes "if it is rested" (the database's other condition "it is" is OP17-119 "if it is your
+    # opponent's turn", which reads the same way)
+    ("is", "target : IT"),
 }
 
 

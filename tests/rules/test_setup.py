@@ -100,3 +100,22 @@ def test_same_seed_same_game(db, decks):
 
     assert play(11) == play(11)
     assert play(11) != play(12)
+
+
+def test_5_2_1_5_2_a_deck_changed_at_the_start_of_the_game_is_shuffled(db, decks):
+    """5-2-1-5-1 / 5-2-1-5-2: Imu (OP13-079) plays a {Mary Geoise} Stage (OP05-097) from the deck before the
+    opening hands; the deck it changed is then shuffled by its owner, the other deck is not."""
+    from tcgsim.onepiece.cards.decklist import parse_deck
+
+    imu = parse_deck("1xOP13-079\n4xOP05-097\n45xOP01-016\n", db, name="imu")
+    g = new_game(imu, decks[1], db, seed=3, first=0)
+    assert g.pending.kind == "choose" and g.pending.player == 0 and not g.players[0].hand
+    before = [list(p.deck) for p in g.players]
+    stage = next(o for o in labels(g) if o != "choose none")
+    _answer(g, stage)
+    p1, p2 = g.players
+    assert g.t.defs[p1.stage].number == "OP05-097"
+    unshuffled = [c for c in before[0] if c != p1.stage]
+    assert len(p1.deck) + len(p1.hand) == len(unshuffled)
+    assert p1.deck + list(reversed(p1.hand)) != unshuffled  # shuffled (the deck's top card is last)
+    assert p2.deck + list(reversed(p2.hand)) == before[1]  # unchanged, not shuffled

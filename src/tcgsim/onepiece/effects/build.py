@@ -697,6 +697,18 @@ class IRBuilder(Transformer):
         # cost of 1 from your hand" (OP15-073): one card, either description
         return Action("play", _sels(_Alts((t1, t2)), source)[0])
 
+    def a_trash_alts(self, t1, t2, source):
+        """ "trash 1 of your {Celestial Dragons} type Characters or 1 card from your hand" (OP13-079): one card,
+        either description; the source written last is the second one's only (the first is on the field)."""
+        alts = (_sel(t1, default_zones=("character",)), _sel(t2, source))
+        if alts[0].ref is not None or alts[0].zones == ("hand",):
+            raise ValueError("trash ... or ... from your hand: the first is not a card on the field")
+        count = {a.count for a in alts}
+        if len(count) != 1:
+            raise ValueError("trash ... or ...: different numbers")
+        return Action("trash", Selector(owner="self", zones=(), count=count.pop(), up_to=any(a.up_to for a in alts),
+                                        alternatives=alts))
+
     def a_play_two(self, t1, t2, source):
         # "play up to 1 {X} type Character card with a cost of 6 or less and up to 1 ... with a cost of 4 or
         # less from your trash" (OP14-084, EB03-049): two plays from the same place, the first one first

@@ -20,7 +20,8 @@ from .interpreter import OPS
 from .select import CONDITION_KINDS, COUNT_FILTER_KEYS, FILTER_KEYS
 
 AUTO_TIMINGS = {"on_play", "when_attacking", "on_opponent_attack", "on_block", "on_ko",
-                "end_of_your_turn", "end_of_opponent_turn"}
+                "end_of_your_turn", "end_of_opponent_turn",
+                "start_of_game"}  # a Leader's "At the start of the game" (rules/setup.start_of_game, 5-2-1-5-1)
 KIND_TIMINGS = {"activate": {"activate_main"}, "main": {"main", "counter"}, "counter": {"counter", "main"},
                 "trigger": {"trigger"}}
 COST_OPS = {"rest_don", "don_minus", "rest", "trash", "add_to_hand", "to_deck", "return_to_hand", "reveal",
@@ -187,9 +188,21 @@ def _why_unsupported(eff) -> str | None:
                     and tuple(alt.zones) in (("leader",), ("character",), ("don",))
                     and not (alt.zones == ("don",) and alt.filters) for alt in c.target.alternatives):
                 continue  # "rest your <X> attribute Leader or 1 of your DON!! cards" (interpreter._rest_options)
+            if c.op == "trash" and _trash_either(c.target):
+                continue
             if (c.target.position == "top_or_bottom" and (c.target.count or 1) != 1) or c.target.alternatives:
                 return f"cost {c.op} with a choice of position"
     return _actions(eff.actions)
+
+
+def _trash_either(t) -> bool:
+    """ "You may trash 1 of your {X} type Characters or 1 card from your hand:" (OP13-079): one of the
+    player's own cards, a Character or a card in hand, chosen among both (select.candidates joins the
+    alternatives; interpreter.can_pay counts them together)."""
+    return (t.ref is None and not t.zones and t.count == 1 and not t.up_to and not t.filters and len(t.alternatives) == 2
+            and all(a.ref is None and a.count == 1 and not a.up_to and not a.alternatives and a.owner == "self"
+                    for a in t.alternatives)
+            and {tuple(a.zones) for a in t.alternatives} == {("character",), ("hand",)})
 
 
 def _attack_target_choice(t) -> bool:

@@ -101,9 +101,23 @@ def start_of_game(g, frame, choice) -> None:
     or second resolve first (whether they chose first or second), then the other player's."""
     g.stack.pop()
     chooser = frame[1] if len(frame) > 1 else g.first
+    if any(hooks.auto_effects(g, hooks.START_OF_GAME, (p.leader,)) for p in g.players):
+        # 5-2-1-5-2: below the effects, so it runs once they have resolved
+        g.stack.append(("start_of_game_shuffle", *(len(p.deck) for p in g.players)))
     # Queued in resolution order (interpreter.start_effect).
     hooks.fire(g, hooks.START_OF_GAME, (g.players[chooser].leader,))
     hooks.fire(g, hooks.START_OF_GAME, (g.players[1 - chooser].leader,))
+
+
+@handler("start_of_game_shuffle")
+def start_of_game_shuffle(g, frame, choice) -> None:
+    """Rule 5-2-1-5-2: a deck that an "At the start of the game" effect changed is shuffled by its owner.
+    ``frame``: the name, then each player's deck size before the effects (an effect that plays from or adds
+    to a deck changes its size)."""
+    g.stack.pop()
+    for player, size in enumerate(frame[1:]):
+        if len(g.players[player].deck) != size:
+            shuffle_deck(g, player)
 
 
 @handler("opening_draw")
