@@ -148,6 +148,8 @@ def _starts_filter(toks: list[Tok], i: int) -> bool:
         return True
     if a == "the" and b == "<TYPE>":
         return True
+    if a == "different" and b == "card":  # "with 5000 power and different card names" (OP13-082)
+        return True
     return False
 
 
