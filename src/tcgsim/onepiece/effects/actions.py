@@ -1207,17 +1207,76 @@ def op_return_don(g, frame, a, choice) -> None:
 
 @op("no_refresh")
 def op_no_refresh(g, frame, a, choice) -> None:
-    """The chosen rested cards do not become active in their owner's next Refresh Phase (6-2-4)."""
-    chosen = choose_targets(g, frame, a, choice)
-    if chosen is None:
-        return
+    """The chosen rested cards do not become active in their owner's next Refresh Phase (6-2-4). With DON!!
+    cards among them ("Up to 1 of your opponent's rested Character or DON!! cards", OP07-026) the choice is
+    :func:`_no_refresh_with_don`'s."""
     me = g.t.owner[frame[1]]
+    if "don" in a.target.zones:
+        chosen = _no_refresh_with_don(g, frame, a, choice)
+        if chosen is None:
+            return
+        chosen, dons = chosen
+    else:
+        chosen = choose_targets(g, frame, a, choice)
+        if chosen is None:
+            return
+        dons = 0
     for c in chosen:
-        owner = g.t.owner[c]
-        # the owner's next turn: the next turn number at which ``owner`` is the turn player
-        nxt = g.turn + (2 if g.active == owner else 1)
-        cv.add_modifier(g, c, cv.NO_REFRESH, 0, cv.END, nxt, me)
-    finish(g, frame, it=chosen, did=bool(chosen))
+        cv.add_modifier(g, c, cv.NO_REFRESH, 0, cv.END, _owners_next_turn(g, g.t.owner[c]), me)
+    if dons:
+        who = 1 - me if a.target.owner == "opponent" else me
+        cv.add_modifier(g, -1 - who, cv.NO_REFRESH_DON, dons, cv.END, _owners_next_turn(g, who), me)
+    finish(g, frame, it=chosen, did=bool(chosen) or dons > 0)
+
+
+def _owners_next_turn(g, owner: int) -> int:
+    """The next turn number at which ``owner`` is the turn player."""
+    return g.turn + (2 if g.active == owner else 1)
+
+
+def _no_refresh_with_don(g, frame, a, choice):
+    """The choice of "up to N of your opponent's rested Character or DON!! cards" / "rested cards": one card
+    at a time among the rested cards of the named zones and the player's rested DON!! cards in the cost area
+    (``choose opp 1 rested don``), up to N (4-8-1). DON!! cards are counted, not named: a DON!! is offered
+    while one is rested that no effect keeps rested yet (choosing a kept one again would do nothing, as
+    choosing none does). Returns ``(cards, number of DON!!)``, or None while a decision is pending."""
+    from dataclasses import replace
+
+    from .interpreter import _option, _picked
+    from .select import candidates
+
+    src = frame[1]
+    me = chooser_of(g, src, a)
+    sel = a.target
+    who = 1 - g.t.owner[src] if sel.owner == "opponent" else g.t.owner[src]
+    p = g.players[who]
+    state = frame[5]
+    chosen, dons = (state[1], state[2]) if state and state[0] == "total" else ((), 0)
+    cards = candidates(g, src, replace(sel, zones=tuple(z for z in sel.zones if z != "don")), g.ctx.get(frame[4]))
+    free = p.don_rested - cv.frozen_don(g, who) if g.mods else p.don_rested
+    don_opt = ("don", "rested" if who == me else "opp_rested")
+    while True:
+        if choice is None:
+            left = [c for c in cards if c not in chosen]
+            if len(chosen) + dons >= (sel.count or 1) or not left and dons >= free:
+                break
+            opts = [_option(g, me, c) for c in left]
+            if dons < free:
+                opts.append(don_opt)
+            if sel.up_to:
+                opts.append(("choose_none",))
+            choice = g.ask(me, "choose", opts)
+            if choice is None:
+                g.stack[-1] = frame[:5] + (("total", chosen, dons),)
+                return None
+        if choice[0] == "choose_none":
+            break
+        if choice[0] == "don":
+            dons += 1
+        else:
+            chosen = chosen + (_picked(g, choice),)
+        choice = None
+    return list(chosen), dons
 
 
 @op("can_attack_active")

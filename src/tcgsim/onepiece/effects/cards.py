@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..cards.model import KEYWORD_BITS, CardDef
 from .compiler import compile_card_text
+from .ir import Filter
 from .interpreter import OPS
 from .select import CONDITION_KINDS, COUNT_FILTER_KEYS, FILTER_KEYS
 
@@ -606,6 +607,15 @@ def _actions(actions, prev=()) -> str | None:
             # "Set this Character or up to 1 of your DON!! cards as active" (OP13-035): only "rest" offers the
             # DON!! alternative (actions.rest_cards_or_don); elsewhere it would be silently dropped
             return f"{a.op} of DON!! cards among alternatives"
+        if a.op == "no_refresh" and "don" in (a.target.zones if a.target else ()):
+            # "Up to 1 of your opponent's rested Character or DON!! cards will not become active in your
+            # opponent's next Refresh Phase" (OP07-026, OP10-033, OP15-023): actions._no_refresh_with_don
+            t = a.target
+            if (t.ref is not None or t.alternatives or t.count is None or not t.up_to or t.owner != "opponent"
+                    or t.total or t.filters != (Filter("state", "==", "rested"),)
+                    or a.param("phase") != "opponent_next" or set(t.zones) - {"character", "field", "don"}):
+                return "no_refresh on DON!!"
+            continue
         if "don" in (a.target.zones if a.target else ()) and a.op not in ("rest", "set_active"):
             return f"{a.op} on DON!!"
         if a.op == "rest" and "don" in a.target.zones and len(a.target.zones) > 1:

@@ -52,6 +52,10 @@ NO_SET_DON_ACTIVE = 43
 # player flag, ``amount`` = (src, eidx, path) of the action; read by ``play_cost`` and used up by the next
 # play from hand of a matching card that pays its cost (``use_next_play_discounts``, rules/main_phase)
 NEXT_PLAY_DISCOUNT = 44
+# "Up to 1 of your opponent's rested Character or DON!! cards will not become active in your opponent's next
+# Refresh Phase" (OP07-026): player flag, ``amount`` = how many of the player's rested DON!! cards in the cost
+# area stay rested in their Refresh Phase of turn ``expire_turn`` (read by ``frozen_don``, rules/phases.refresh)
+NO_REFRESH_DON = 45
 
 BATTLE = 0
 END = 1
@@ -286,6 +290,13 @@ def player_flag(g, player: int, stat: int) -> bool:
         if m[0] == key and m[1] == stat:
             return True
     return False
+
+
+def frozen_don(g, player: int) -> int:
+    """How many of ``player``'s rested DON!! cards in the cost area an effect keeps rested in their next
+    Refresh Phase (``NO_REFRESH_DON``, rule 6-2-4 read with 1-3-3: an effect that forbids wins over the rule)."""
+    key = -1 - player
+    return sum(m[2] for m in g.mods if m[0] == key and m[1] == NO_REFRESH_DON)
 
 
 def add_modifier(g, target: int, stat: int, amount: int, expires: int, expire_turn: int, controller: int) -> None:

@@ -109,6 +109,8 @@ def render(g, player: int, option: tuple) -> str:
             return "choose 1 don"
         if where == "opp_active":  # one of the opponent's active DON!! cards (an effect's choice)
             return "choose opp 1 don"
+        if where == "opp_rested":  # one of the opponent's rested DON!! cards in the cost area (an effect's choice)
+            return "choose opp 1 rested don"
         return f"choose 1 don on {ref(g, player, where)}"
     if kind == "option":
         return f"choose option {option[1]}"

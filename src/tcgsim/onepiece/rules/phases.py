@@ -31,10 +31,15 @@ def refresh(g, frame, choice) -> None:
         if given[cid]:
             returned += given[cid]
             given[cid] = 0
+    # DON!! cards are counted, not named: the ones an effect keeps rested are among those rested in the cost
+    # area before the given ones return (6-2-3); if fewer are left, the kept ones are taken to be among those
+    # that moved or became active meanwhile (a choice of their owner, who would so choose)
+    kept = 0
     p.don_rested += returned
     if g.mods:
-        from .continuous import NO_REFRESH, card_flag
+        from .continuous import NO_REFRESH, card_flag, frozen_don
 
+        kept = min(frozen_don(g, g.active), p.don_rested - returned)
         for cid in p.field_cards():
             if not card_flag(g, cid, NO_REFRESH):
                 rested[cid] = 0
@@ -44,8 +49,8 @@ def refresh(g, frame, choice) -> None:
             rested[cid] = 0
         if p.stage >= 0:
             rested[p.stage] = 0
-    p.don_active += p.don_rested
-    p.don_rested = 0
+    p.don_active += p.don_rested - kept
+    p.don_rested = kept
 
 
 @handler("draw_phase")
