@@ -820,6 +820,40 @@ def op_play(g, frame, a, choice) -> None:
         g.emit(None, f"p{g.t.owner[c] + 1} plays {g.t.numbers[c]}")
 
 
+@op("activate_event")
+def op_activate_event(g, frame, a, choice) -> None:
+    """ "Activate up to 1 {Dressrosa} type Event with a base cost of 3 or less from your hand" (OP15-014, OP15-046,
+    OP12-041): card activation (8-5-2) of a chosen Event of the hand by this effect, without paying its cost
+    (as a card played by an effect is; 4-7-1 makes paying the cost part of the player's own play): it is
+    trashed and its [Main] effect carried out (8-4-2), at once, before the rest of this effect, its own
+    activation cost, "you may" and conditions included (as when activated from hand: stage 1 of
+    interpreter.start_now). Only an Event whose [Main] effect could be used now is a candidate (its
+    conditions and [Once Per Turn], main_phase.event_usable; none during a battle, 10-2-3-1). "When you
+    activate an Event" effects and "if you have activated an Event ... during this turn" see it
+    (main_phase.event_activated)."""
+    from ..cards.model import EVENT
+    from ..rules.main_phase import event_activated, event_usable
+    from .interpreter import start_now
+
+    def usable_now(c: int) -> bool:
+        idx = hooks.activatable(g, c, "main")
+        return (g.t.defs[c].category == EVENT and bool(idx) and g.battle is None
+                and c in g.players[g.t.owner[c]].hand and event_usable(g, c, idx[0]))
+
+    chosen = choose_cards(g, frame, a.target, chooser_of(g, frame[1], a), choice, frame[4], extra_filter=usable_now)
+    if chosen is None:
+        return
+    chosen = [c for c in chosen if usable_now(c)][:1]
+    finish(g, frame, it=chosen, did=bool(chosen))
+    for c in chosen:
+        owner = g.t.owner[c]
+        g.players[owner].hand.remove(c)
+        g.players[owner].trash.append(c)
+        g.emit(None, f"p{owner + 1} activates {g.t.numbers[c]}")
+        event_activated(g, c)
+        start_now(g, c, hooks.activatable(g, c, "main")[0])
+
+
 def _not_playable_by_effects(g, c: int) -> bool:
     """ "This card in your hand cannot be played by effects" (OP12-036): while it is in its owner's hand."""
     for e in g.t.defs[c].effects:

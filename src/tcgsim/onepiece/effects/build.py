@@ -2211,6 +2211,16 @@ class IRBuilder(Transformer):
     def c_played_this_turn(self):
         return Condition("played_this_turn", target=_THIS)
 
+    def c_activated_event(self, subj, pm=None):
+        # "If you have activated an Event with a base cost of 3 or more during this turn" (OP15-002): card
+        # activation from the hand (8-5-2, 8-5-4), recorded per turn by rules/main_phase.event_activated
+        if subj != "self":
+            raise ValueError("activated an Event: not you")
+        filters = (Filter("category", "==", "Event"),) + (tuple(pm.filters) if pm is not None else ())
+        if pm is not None and (pm.location or pm.location_owner):
+            raise ValueError("activated an Event ...: a place")
+        return Condition("event_activated", target=Selector(owner="self", zones=(), count=None, filters=filters))
+
     def c_second_turn_or_later(self):
         # "If it is your second turn or later" (OP15-058): your own turns counted from your first (rules 6-1-1, 6-1-2)
         return Condition("own_turn", ">=", value=2)

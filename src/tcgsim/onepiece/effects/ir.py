@@ -47,7 +47,9 @@ Shape
     ``all_match`` (every card of ``target.zones`` matches ``target.filters``: "the only Characters on
     your field are ..."), ``played_this_turn``, ``own_turn`` (it is the controller's turn and the number of
     turns they have begun, this one included, compares with ``op`` to ``value``: "If it is your second turn
-    or later"), ``and`` / ``or`` over ``parts`` (``CONDITION_KINDS``).
+    or later"), ``event_activated`` (the controller has activated from their hand, this turn, an Event card
+    matching ``target.filters``: "If you have activated an Event with a base cost of 3 or more during this
+    turn"), ``and`` / ``or`` over ``parts`` (``CONDITION_KINDS``).
     ``negate`` inverts.
 
 ``Cost(op, target, amount, params, options, duration)``
@@ -211,7 +213,7 @@ ACTION_OPS = frozenset(
 )
 CONDITION_KINDS = frozenset(
     {"don_x", "your_turn", "opponent_turn", "leader", "match", "count", "all_match", "played_this_turn", "own_turn",
-     "and", "or"}
+     "event_activated", "and", "or"}
 )
 EVENT_KINDS = frozenset(
     {

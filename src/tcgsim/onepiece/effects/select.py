@@ -321,7 +321,7 @@ def count_of(g, src: int, sel, ctx=None) -> int:
 
 
 CONDITION_KINDS = {"don_x", "your_turn", "opponent_turn", "leader", "match", "count", "and", "or",
-                   "played_this_turn", "all_match", "own_turn"}
+                   "played_this_turn", "all_match", "own_turn", "event_activated"}
 
 
 def own_turn_number(g, player: int) -> int:
@@ -367,6 +367,12 @@ def condition_holds(g, src: int, cond, ctx=None) -> bool:
         # "If it is your second turn or later" (OP15-058): the controller's own turns, counted from their first
         # (game turn 1 is the first player's first turn, turn 2 the second player's, rules 6-1-1, 6-1-2)
         ok = g.active == controller and _compare(cond.op or ">=", own_turn_number(g, controller), cond.value)
+    elif k == "event_activated":
+        # the Events activated from the hand this turn (rules/main_phase.event_activated, 8-5-2); a base cost is
+        # the printed one wherever the card is now
+        key = -1 - controller
+        ok = any(m[0] == key and m[1] == cv.EVENT_ACTIVATED and matches(g, src, m[2], cond.target.filters)
+                 for m in g.mods)
     elif k == "and":
         ok = all(condition_holds(g, src, c, ctx) for c in cond.parts)
     elif k == "or":

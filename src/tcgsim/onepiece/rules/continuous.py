@@ -56,6 +56,10 @@ NEXT_PLAY_DISCOUNT = 44
 # Refresh Phase" (OP07-026): player flag, ``amount`` = how many of the player's rested DON!! cards in the cost
 # area stay rested in their Refresh Phase of turn ``expire_turn`` (read by ``frozen_don``, rules/phases.refresh)
 NO_REFRESH_DON = 45
+# an Event card ``amount`` (its id) activated from the hand by the player this turn (8-5-2): player flag, kept
+# only in games with a card that asks ("If you have activated an Event ... during this turn", OP15-002;
+# Tables.event_log), read by effects/select.condition_holds
+EVENT_ACTIVATED = 46
 
 BATTLE = 0
 END = 1

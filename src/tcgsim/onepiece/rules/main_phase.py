@@ -177,7 +177,13 @@ def play_from_hand(g, player: int, cid: int) -> None:
 def event_activated(g, cid: int) -> None:
     """An Event is being activated from hand: "when you activate an Event" effects activate after it has
     been activated and its effect resolved (card Q&A OP01-004, OP01-062), so a frame under the Event's
-    effect frames reports it (interpreter.start_effect queues effects above non-effect frames)."""
+    effect frames reports it (interpreter.start_effect queues effects above non-effect frames). In a game
+    with a card that asks, the activation is also recorded for this turn (continuous.EVENT_ACTIVATED)."""
+    if g.t.event_log:
+        from .continuous import END, EVENT_ACTIVATED, add_modifier
+
+        player = g.t.owner[cid]
+        add_modifier(g, -1 - player, EVENT_ACTIVATED, cid, END, g.turn, player)
     if g.t.whens:
         g.stack.append(("event_activated", cid))
 
