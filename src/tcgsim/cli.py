@@ -155,15 +155,28 @@ def cards_show(
 
 @deck_app.command("check")
 def deck_check(
-    deck: str = typer.Argument(..., help="Decklist file, or a bundled deck name of the game."),
+    deck: str = typer.Argument(..., help="Decklist file, a bundled deck name of the game, a folder of decklist "
+                               "files or a .jsonl file of decklists (one a line)."),
     game: str = typer.Option(None, "--game", "-g", help=games_help()),
+    json_output: bool = typer.Option(False, "--json", help="For a folder or .jsonl file: one JSON object."),
 ) -> None:
-    """Check a decklist against the game's deck-construction rules; print a summary or every problem."""
+    """Check a decklist against the game's deck-construction rules; print a summary or every problem. For a
+    folder or a .jsonl file: per deck, whether it is legal and its cards with unsupported effect text, then
+    the totals (exit 2 if any deck is not legal)."""
+    import json
+
+    from tcgsim.batch.corpus import corpus_json, corpus_report, is_corpus, read_corpus
     from tcgsim.core.games import get_game
 
     module = get_game(game)
     db = module.default_database()
-    typer.echo(module.deck_summary(module.load_deck(deck, db), db))
+    if not is_corpus(deck):
+        typer.echo(module.deck_summary(module.load_deck(deck, db), db))
+        return
+    decks = read_corpus(deck, module, db)
+    typer.echo(json.dumps(corpus_json(decks)) if json_output else corpus_report(decks))
+    if any(d.deck is None or d.problems for d in decks):
+        raise typer.Exit(2)
 
 
 # ----------------------------------------------------------------------------------------------------------

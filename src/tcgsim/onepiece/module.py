@@ -141,10 +141,13 @@ class OnePieceModule:
 
     def unsupported_cards(self, deck_a, deck_b, db) -> list[dict]:
         """Cards (Leaders included) whose effect text is not supported: ``{"number", "name", "decks",
-        "fragments"}`` items sorted by number."""
+        "fragments"}`` items sorted by number. A number the database does not hold (or a deck without Leader)
+        is left out: it is a deck problem."""
         found: dict[str, dict] = {}
         for side, deck in zip("AB", (deck_a, deck_b)):
             for number in (deck.leader, *(n for n, _ in deck.main)):
+                if number not in db:
+                    continue  # no Leader, an unknown number: a problem of the deck (validate_deck), not a card
                 card = db.get(number)
                 if not card.unsupported:
                     continue
