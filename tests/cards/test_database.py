@@ -278,12 +278,14 @@ def test_partial_construction_text_stays_unsupported(db):
 
 def test_only_whole_construction_sentences_are_left_out_of_unsupported(db):
     """Rule 5-1-2-4: deck-construction text is enforced by the deck validator, not by the engine; but an
-    "Under the rules of this game, ..." paragraph that also changes the game (P-117: "... and when your deck
-    is reduced to 0, you win the game instead of losing") is reported when the engine does not play it."""
+    "Under the rules of this game, ..." paragraph that changes the game (OP15-022: "you do not lose when your
+    deck has 0 cards ...") is reported when the engine does not play it. P-117's "... in your deck and when your
+    deck is reduced to 0, you win the game instead of losing" is split: the validator's part and a played effect."""
     any_number = next(c for c in db if "you may have any number of this card in your deck." in c.text)
     assert not db.get(any_number.number).unsupported
+    assert any(f.startswith("Under the rules of this game, you do not lose") for f in db.get("OP15-022").unsupported)
     p117 = db.get("P-117")
-    assert any("you win the game instead of losing" in f for f in p117.unsupported)
+    assert not p117.unsupported and any(a.op == "deck_out_win" for e in p117.effects for a in e.actions)
 
 
 def test_each_card_has_the_image_url_of_its_base_printing(db):

@@ -18,8 +18,8 @@ The card data writes the same thing in several ways; the parser only ever sees t
 * ``Choose one:`` options become lines starting with ``• `` inside the paragraph that chooses; a
   ``Then, ...`` paragraph after the options is kept as a further line of that paragraph.
 * A lone ``-`` (the data's "no effect") becomes the empty text.
-* "Under the rules of this game, <construction rule> in your deck and at the start of the game, <effect>"
-  becomes two paragraphs: the construction rule and "At the start of the game, <effect>".
+* "Under the rules of this game, <construction rule> in your deck and at the start of the game, <effect>" (or
+  "and when your deck is reduced to 0, ...") becomes two paragraphs: the construction rule and the effect.
 
 The result of :func:`normalize_card_text` is a :class:`NormalizedText`: a tuple of paragraphs for the main
 text and one for the trigger.  A paragraph is one string; it contains ``\\n`` only to separate the
@@ -218,15 +218,19 @@ def split_paragraphs(text: str) -> tuple[str, ...]:
 # "Under the rules of this game, you cannot include ... in your deck and at the start of the game, play ..."
 # (OP13-079): a deck-construction rule (5-1-2-4, read by the deck validator) and a start-of-game effect
 # (5-2-1-5-1) in one sentence; they are two paragraphs, so that the effect is compiled on its own.
+# P-117 "... in your deck and when your deck is reduced to 0, you win the game instead of losing": the same with a
+# permanent effect (rule 9-2-1 replaced, as OP03-040's)
 _CONSTRUCTION_AND_START = re.compile(
-    r"(?P<rule>Under the rules of this game, [^.]*? in your deck) and at the start of the game, (?P<effect>.+)")
+    r"(?P<rule>Under the rules of this game, [^.]*? in your deck) and "
+    r"(?P<effect>(?:at the start of the game|when your deck is reduced to 0), .+)")
 
 
 def _split_construction_and_start(paragraph: str) -> tuple[str, ...]:
     m = _CONSTRUCTION_AND_START.fullmatch(paragraph)
     if m is None:
         return (paragraph,)
-    return (m.group("rule") + ".", "At the start of the game, " + m.group("effect"))
+    effect = m.group("effect")
+    return (m.group("rule") + ".", effect[0].upper() + effect[1:])
 
 
 def normalize_card_text(text: str | None, trigger_text: str | None = None) -> NormalizedText:
