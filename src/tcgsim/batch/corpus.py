@@ -93,22 +93,21 @@ def _jsonl_entries(path: Path) -> Iterator[tuple[str, str, str]]:
     """``(decklist text, FILE:LINE, default name)`` per non-empty line; a line that is not JSON is handed over
     as it is, so that the deck reader reports it (or its size) against its line."""
     try:
-        fh = open(path, "rb")
+        data = path.read_bytes()
     except OSError as exc:
         raise UserError(f"{path}: cannot read: {exc}") from exc
-    with fh:
-        for lineno, raw in enumerate(fh, 1):
-            source = f"{path}:{lineno}"
-            text = raw.decode("utf-8-sig", errors="replace").strip()
-            if not text:
-                continue
-            try:
-                value = json.loads(text)
-            except ValueError:
-                value = None
-            if isinstance(value, str):
-                text = value  # a decklist in text form, as a JSON string
-            yield text, source, source
+    for lineno, raw in enumerate(data.split(b"\n"), 1):
+        source = f"{path}:{lineno}"
+        text = raw.decode("utf-8-sig", errors="replace").strip()
+        if not text:
+            continue
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError):
+            value = None
+        if isinstance(value, str):
+            text = value  # a decklist in text form, as a JSON string
+        yield text, source, source
 
 
 def corpus_report(decks: list[CorpusDeck]) -> str:

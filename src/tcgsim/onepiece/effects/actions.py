@@ -254,7 +254,6 @@ def rest_cards_or_don(g, frame, a, choice, price: bool = False) -> None:
     offered: resting a rested card is no action (1-3-2-1) and pays nothing."""
     from dataclasses import replace
 
-    from .interpreter import _option, _picked
     from .select import candidates
 
     src = frame[1]
@@ -262,36 +261,15 @@ def rest_cards_or_don(g, frame, a, choice, price: bool = False) -> None:
     sel = a.target
     who = 1 - g.t.owner[src] if sel.owner == "opponent" else g.t.owner[src]
     p = g.players[who]
-    state = frame[5]
-    chosen, dons = (state[1], state[2]) if state and state[0] == "total" else ((), 0)
     cards = candidates(g, src, replace(sel, zones=tuple(z for z in sel.zones if z != "don"), total=False,
                                        alternatives=tuple(x for x in sel.alternatives if "don" not in x.zones)),
                        g.ctx.get(frame[4]))
     if price:
         cards = [c for c in cards if not g.rested[c] and not _unrestable(g, c, src)]
-    don_opt = ("don", "active" if who == me else "opp_active")
-    limit = sel.count or 1
-    while True:
-        if choice is None:
-            left = [c for c in cards if c not in chosen]
-            if len(chosen) + dons >= limit or not left and dons >= p.don_active:
-                break
-            opts = [_option(g, me, c) for c in left]
-            if dons < p.don_active:
-                opts.append(don_opt)
-            if sel.up_to:
-                opts.append(("choose_none",))
-            choice = g.ask(me, "choose", opts)  # a single option is taken at once (and traced)
-            if choice is None:
-                g.stack[-1] = frame[:5] + (("total", chosen, dons),)
-                return
-        if choice[0] == "choose_none":
-            break
-        if choice[0] == "don":
-            dons += 1
-        else:
-            chosen = chosen + (_picked(g, choice),)
-        choice = None
+    picked = _cards_or_don(g, frame, choice, me, sel, cards, p.don_active, ("don", "active" if who == me else "opp_active"))
+    if picked is None:
+        return
+    chosen, dons = picked
     for c in chosen:
         if g.on_field(c) and not cv.prohibited(g, c, "be_rested", by="effect", source=src):
             was = g.rested[c]
@@ -1276,7 +1254,6 @@ def _no_refresh_with_don(g, frame, a, choice):
     choosing none does). Returns ``(cards, number of DON!!)``, or None while a decision is pending."""
     from dataclasses import replace
 
-    from .interpreter import _option, _picked
     from .select import candidates
 
     src = frame[1]
@@ -1284,22 +1261,32 @@ def _no_refresh_with_don(g, frame, a, choice):
     sel = a.target
     who = 1 - g.t.owner[src] if sel.owner == "opponent" else g.t.owner[src]
     p = g.players[who]
-    state = frame[5]
-    chosen, dons = (state[1], state[2]) if state and state[0] == "total" else ((), 0)
     cards = candidates(g, src, replace(sel, zones=tuple(z for z in sel.zones if z != "don")), g.ctx.get(frame[4]))
     free = p.don_rested - cv.frozen_don(g, who) if g.mods else p.don_rested
-    don_opt = ("don", "rested" if who == me else "opp_rested")
+    picked = _cards_or_don(g, frame, choice, me, sel, cards, free, ("don", "rested" if who == me else "opp_rested"))
+    return None if picked is None else (list(picked[0]), picked[1])
+
+
+def _cards_or_don(g, frame, choice, me: int, sel, cards: list[int], don_free: int, don_opt: tuple):
+    """One choice at a time by ``me`` among ``cards`` and up to ``don_free`` DON!! cards (option ``don_opt``),
+    up to ``sel.count`` in all ("up to": ``choose none`` stops). The choices so far are kept in the frame's
+    state (``frame[5]``, ``("total", cards, number of DON!!)``). Returns ``(cards, number of DON!!)``, or None
+    while a decision is pending."""
+    from .interpreter import _option, _picked
+
+    state = frame[5]
+    chosen, dons = (state[1], state[2]) if state and state[0] == "total" else ((), 0)
     while True:
         if choice is None:
             left = [c for c in cards if c not in chosen]
-            if len(chosen) + dons >= (sel.count or 1) or not left and dons >= free:
+            if len(chosen) + dons >= (sel.count or 1) or not left and dons >= don_free:
                 break
             opts = [_option(g, me, c) for c in left]
-            if dons < free:
+            if dons < don_free:
                 opts.append(don_opt)
             if sel.up_to:
                 opts.append(("choose_none",))
-            choice = g.ask(me, "choose", opts)
+            choice = g.ask(me, "choose", opts)  # a single option is taken at once (and traced)
             if choice is None:
                 g.stack[-1] = frame[:5] + (("total", chosen, dons),)
                 return None
@@ -1310,7 +1297,7 @@ def _no_refresh_with_don(g, frame, a, choice):
         else:
             chosen = chosen + (_picked(g, choice),)
         choice = None
-    return list(chosen), dons
+    return chosen, dons
 
 
 @op("can_attack_active")
