@@ -335,3 +335,12 @@ def test_copies_are_counted_by_card_number_not_by_name(db):
     assert problems and not [m for _, m in problems if "5-1-2-3" in m]  # only the deck size is wrong
     problems = problems_of("1xOP12-061\n5xEB04-038\n", db)
     assert [line for line, m in problems if "5-1-2-3" in m] == [2]
+
+
+def test_imu_event_rule_refuses_the_deck_when_loading_for_play(cli, tmp_path):
+    # OP13-079 Imu: "Under the rules of this game, you cannot include Events with a cost of 2 or more in your
+    # deck" (rule 5-1-2-4): `simulate --strict` (as any deck loading for play) refuses a deck with one, naming it
+    deck = tmp_path / "imu.txt"
+    deck.write_text("1xOP13-079\n4xOP02-119\n4xOP05-097\n")
+    code, _, err = cli("simulate", str(deck), "ST01", "-n", "1", "--strict")
+    assert code == 2 and "OP02-119" in err and "5-1-2-4" in err

@@ -207,6 +207,8 @@ def _don_one_by_one(g, frame, choice, me: int, p, *, to_rest: bool, limit: int |
     def move() -> None:
         p.don_active -= step
         p.don_rested += step
+        if not to_rest:
+            cv.unfreeze_don(g, me)  # the owner sets a kept one active first (continuous.unfreeze_don)
 
     if choice is not None:
         if choice[0] == "choose_none":
@@ -762,6 +764,8 @@ def op_give_don(g, frame, a, choice) -> None:
             p.don_active -= 1
         else:
             p.don_rested -= 1
+            if own:
+                cv.unfreeze_don(g, me)  # the owner gives a kept one first (continuous.unfreeze_don)
         g.given[targets[ti]] += 1
         hooks.fire_event(g, "don_given", targets[ti])  # once per DON!! card (card Q&A OP02-002 q2)
         n += 1

@@ -507,6 +507,7 @@ def _take_don(g, me: int, opt: tuple, src: int, params: tuple = ()) -> int:
     where = opt[1]
     if where == "rested":
         p.don_rested -= 1
+        cv.unfreeze_don(g, me)  # the owner returns a kept one first (continuous.unfreeze_don)
     elif where == "active":
         p.don_active -= 1
     else:

@@ -303,6 +303,26 @@ def frozen_don(g, player: int) -> int:
     return sum(m[2] for m in g.mods if m[0] == key and m[1] == NO_REFRESH_DON)
 
 
+def unfreeze_don(g, player: int, n: int = 1) -> None:
+    """``n`` of ``player``'s rested DON!! cards leave the rested state (set active, given, returned) by their
+    own choice: DON!! cards are counted, not named, so the ones an effect keeps rested (``NO_REFRESH_DON``) go
+    first -- the choice that is never worse for their owner (card Q&A OP04-031 q1: a kept card that becomes
+    active meanwhile is not rested again in the Refresh Phase)."""
+    if not g.mods:
+        return
+    key = -1 - player
+    out = []
+    for m in g.mods:
+        if n and m[0] == key and m[1] == NO_REFRESH_DON:
+            used = min(n, m[2])
+            n -= used
+            if m[2] > used:
+                out.append(m[:2] + (m[2] - used,) + m[3:])
+            continue
+        out.append(m)
+    g.mods = out
+
+
 def add_modifier(g, target: int, stat: int, amount: int, expires: int, expire_turn: int, controller: int) -> None:
     """Apply a continuous effect (rule 8-1-4). See the module docstring for the tuple's fields."""
     g.mods.append((target, stat, amount, expires, expire_turn, controller))

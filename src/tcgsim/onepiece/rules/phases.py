@@ -32,8 +32,8 @@ def refresh(g, frame, choice) -> None:
             returned += given[cid]
             given[cid] = 0
     # DON!! cards are counted, not named: the ones an effect keeps rested are among those rested in the cost
-    # area before the given ones return (6-2-3); if fewer are left, the kept ones are taken to be among those
-    # that moved or became active meanwhile (a choice of their owner, who would so choose)
+    # area before the given ones return (6-2-3); those their owner moved meanwhile were the kept ones first
+    # (continuous.unfreeze_don), and never more are kept than are rested
     kept = 0
     p.don_rested += returned
     if g.mods:
