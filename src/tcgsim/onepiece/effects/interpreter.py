@@ -25,7 +25,7 @@ from ..rules import continuous as cv
 from ..rules.frames import handler
 from ..rules.zones import draw, ko, leave_field, place_stage, trash_from_field
 from . import hooks
-from .select import candidates, condition_holds, resolve_ref
+from .select import candidates, condition_holds, matches, resolve_ref
 
 IT, LOOKED, DID, PAID = 0, 1, 2, 3
 EMPTY_CTX = ((), (), False, True)
@@ -151,6 +151,8 @@ def can_pay(g, src: int, eff) -> bool:
             if c.target.ref == "this":
                 if not g.on_field(src) and c.op != "trash":
                     return False
+                if c.target.filters and not matches(g, src, src, c.target.filters):
+                    return False  # "trash this Character with a cost of 20 or more:" (OP16-084): at cost 5 it cannot
             elif len(candidates(g, src, _own(c.target, c.op))) < (c.target.count or 1):
                 return False
             if c.op == "give_don":  # "give 1 active DON!! card to ...": that many DON!! to give
