@@ -481,6 +481,19 @@ def _c_played(c, ctx):
     return f"{what} was played on this turn"
 
 
+@_cond("own_turn")
+def _c_own_turn(c, ctx):
+    ordinal = {2: "second", 3: "third"}.get(c.value, f"{c.value}th")
+    return f"it is your {ordinal} turn or later" if (c.op or ">=") == ">=" else f"it is your {ordinal} turn"
+
+
+@_cond("event_activated")
+def _c_event_activated(c, ctx):
+    # "you have activated an Event with a base cost of 3 or more during this turn" (OP15-002)
+    with_ = render_selector(replace(c.target, count=1), ctx, place=False)
+    return f"you have activated {with_.replace('1 Event card', 'an Event', 1)} during this turn"
+
+
 def _is_phrases(sel: Selector, ctx: Ctx) -> list[str]:
     """What a card must be to match ``sel.filters``: "has the {X} type", "is [Nami]", "is rested"."""
     out = []
@@ -1102,7 +1115,9 @@ def _set_counter(a, ctx):
 @renders("next_play_discount")
 def _next_play_discount(a, ctx):
     words = _body_words(a.target, 1, ctx)
-    return (f"the next time you play {'an' if words[:1].lower() in 'aeiou' else 'a'} {words} from your hand{_dur(a)}, "
+    # "the next time you play a {X} type Character card ..." (OP02-025), "... play [Trafalgar Law] ..." (OP12-061)
+    article = "" if words.startswith("[") else ("an " if words[:1].lower() in "aeiou" else "a ")
+    return (f"the next time you play {article}{words} from your hand{_dur(a)}, "
             f"the cost will be reduced by {a.amount}")
 
 
@@ -1503,8 +1518,11 @@ def render_effect(eff: Effect, this: str = "card", timings: Iterable[str | None]
     ctx = Ctx(this, own_look=_looks_at_own(eff.actions), timing=eff.timing)
     ctx.permanent = eff.kind == "permanent"
     tags, conds = _header(eff, timings)
-    head = " ".join(tags)
     lead = ""
+    if eff.timing == "start_of_game":  # printed as a sentence, "At the start of the game, ..." (OP13-079)
+        tags = [t for t in tags if t != TIMING_TAGS["start_of_game"]]
+        lead = "at the start of the game, "
+    head = " ".join(tags)
     if eff.kind == "auto" and eff.timing == "when" and eff.event is not None:
         if eff.event.kind == "battle" and dict(eff.event.params).get("at") == "end_of_battle":
             lead = f"at the end of a battle in which {EVENTS['battle'](eff.event, ctx).replace(' battles', ' battles', 1)}, "
