@@ -361,6 +361,13 @@ class IRBuilder(Transformer):
             optional=True,
         )
 
+    def s_replacement_you_have(self, target, rep, items):
+        """ "If you have a green Character other than [Tashigi] that would be removed from the field by your
+        opponent's effect, you may rest this Character instead." (OP10-032): the subject is one of your own
+        cards, any one of them (8-1-3-4)."""
+        s = self.s_replacement(target, rep, items)
+        return replace(s, event=replace(s.event, subject=replace(s.event.subject, owner="self")))
+
     def s_replacement_cond(self, cond, target, rep, items):
         s = self.s_replacement(target, rep, items)
         return replace(s, conditions=(cond,))

@@ -193,6 +193,16 @@ def _verb_before(toks: list[Tok], i: int) -> bool:
     return False
 
 
+def _before_sentence_end(toks: list[Tok], i: int, *words: str) -> bool:
+    """Whether ``words`` follow one another after position ``i`` before the next "," or "."."""
+    j = i + 1
+    while j < len(toks) and _w(toks, j) not in (",", "."):
+        if all(_w(toks, j + k) == w for k, w in enumerate(words)):
+            return True
+        j += 1
+    return False
+
+
 def classify(toks: list[Tok]) -> list[Tok]:
     """Rewrite "and" / "or" / "," into the grammar's specialised conjunctions (see grammar.lark).
 
@@ -229,6 +239,14 @@ def classify(toks: list[Tok]) -> list[Tok]:
             continue
         if w == "or" and _w(toks, i - 1) in ("hand", "trash") and _w(toks, i + 1) in ("hand", "trash"):
             out[i] = Tok("WORD", "or@s", t.pos, t.text)  # "from your hand or trash"
+            continue
+        if w == "that" and _w(toks, i + 1) == "would":
+            out[i] = Tok("WORD", "that@w", t.pos, t.text)  # "If you have a X that would be ..." (OP10-032)
+            continue
+        if w == "have" and _w(toks, i - 1) == "you" and _w(toks, i - 2) == "if" and _before_sentence_end(toks, i, "that", "would"):
+            # "If you have a X that would be removed ..., you may ... instead": the subject of a replacement,
+            # not a condition "If you have 2 or more ..." (which LALR(1) could not tell apart)
+            out[i] = Tok("WORD", "have@w", t.pos, t.text)
             continue
         if w not in ("and", "or", ","):
             continue
