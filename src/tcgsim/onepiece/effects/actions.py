@@ -173,13 +173,17 @@ def op_rest(g, frame, a, choice) -> None:
     if a.target.alternatives and any("don" in alt.zones for alt in a.target.alternatives):
         # "Rest up to 1 of your opponent's DON!! cards or Characters with a cost of 6 or less" (OP09-036)
         return rest_cards_or_don(g, frame, a, choice)
-    if price:
-        chosen = choose_cards(g, frame, a.target, chooser_of(g, frame[1], a), choice, frame[4],
-                              extra_filter=lambda x: not g.rested[x] and not _unrestable(g, x, frame[1]))
-    else:
-        chosen = choose_targets(g, frame, a, choice)
+    chosen = _removing(frame)
     if chosen is None:
-        return
+        if price:
+            chosen = choose_cards(g, frame, a.target, chooser_of(g, frame[1], a), choice, frame[4],
+                                  extra_filter=lambda x: not g.rested[x] and not _unrestable(g, x, frame[1]))
+        else:
+            chosen = choose_targets(g, frame, a, choice)
+        if chosen is None:
+            return
+        if not price and _check_resting(g, frame, chosen):
+            return
     for c in chosen:
         if g.on_field(c) and not cv.prohibited(g, c, "be_rested", by="effect", source=frame[1]):
             was = g.rested[c]
@@ -263,6 +267,10 @@ def rest_cards_or_don(g, frame, a, choice, price: bool = False) -> None:
     sel = a.target
     who = 1 - g.t.owner[src] if sel.owner == "opponent" else g.t.owner[src]
     p = g.players[who]
+    state = frame[5]
+    if state and state[0] == "removing":  # chosen, and the "would be rested" replacements were offered
+        _rest_chosen_and_don(g, frame, src, p, tuple(state[1]), state[2])
+        return
     cards = candidates(g, src, replace(sel, zones=tuple(z for z in sel.zones if z != "don"), total=False,
                                        alternatives=tuple(x for x in sel.alternatives if "don" not in x.zones)),
                        g.ctx.get(frame[4]))
@@ -272,6 +280,13 @@ def rest_cards_or_don(g, frame, a, choice, price: bool = False) -> None:
     if picked is None:
         return
     chosen, dons = picked
+    if not price and _check_resting(g, frame, chosen, (dons,)):
+        return
+    _rest_chosen_and_don(g, frame, src, p, chosen, dons)
+
+
+def _rest_chosen_and_don(g, frame, src: int, p, chosen: tuple, dons: int) -> None:
+    """The end of :func:`rest_cards_or_don`: rest the chosen cards and ``dons`` active DON!! of ``p``."""
     for c in chosen:
         if g.on_field(c) and not cv.prohibited(g, c, "be_rested", by="effect", source=src):
             was = g.rested[c]
@@ -335,6 +350,22 @@ def _removing(frame):
     return None
 
 
+def _check_resting(g, frame, chosen, extra: tuple = ()) -> bool:
+    """Rule 8-1-3-4: before an effect rests ``chosen`` cards, offer the "would be rested" replacement effects
+    ("If this Character would be rested by your opponent's Character's effect, you may rest 1 of your other
+    Characters instead", PRB02-006), one active card at a time (resting a rested card is no action, 1-3-2-1,
+    so there is nothing to replace). Returns True when a ``rest_check`` frame was pushed: the op resumes
+    with the state ``("removing", cards)``, the cards left to rest."""
+    if not g.t.replacements or frame[0] != "act":
+        return False
+    field = tuple(c for c in chosen if c in g.players[g.t.owner[c]].characters and not g.rested[c])
+    if not field:
+        return False
+    g.stack[-1] = frame[:5] + (("removing", tuple(chosen)) + extra,)
+    g.stack.append(("rest_check", frame[1], tuple(chosen), field, 0, (), ()))
+    return True
+
+
 def _check_removal(g, frame, chosen) -> bool:
     """Rule 8-1-3-4: before an effect removes ``chosen`` cards from the field (to hand, deck, trash or
     Life), offer the "would be removed from the field" replacement effects, one card at a time. Returns
@@ -359,13 +390,26 @@ def remove_check(g, frame, choice) -> None:
     in turn, offer the replacement effects of event ``removed`` (order 8-1-3-4-2, once each, 8-1-3-4-3);
     an accepted one resolves at once (8-1-3-4-4) and that card is not removed. Then the removal op below
     resumes with the cards left."""
-    _, source, chosen, field, i, tried, replaced = frame
+    _replacement_check(g, frame, choice, "removed", "removal")
+
+
+@handler("rest_check")
+def rest_check(g, frame, choice) -> None:
+    """As ``remove_check``, for the cards an effect of ``source`` would rest: the replacement effects of
+    event ``rested`` (8-1-3-4); a card whose resting was replaced is not rested."""
+    _replacement_check(g, frame, choice, "rested", "resting")
+
+
+def _replacement_check(g, frame, choice, kind: str, what: str) -> None:
+    """The body of ``remove_check`` / ``rest_check``: offer the replacement effects of event ``kind`` for
+    each card of ``field`` in turn; ``what`` names the event in the log."""
+    name, source, chosen, field, i, tried, replaced = frame
     if choice is not None:
         src, idx = choice[1], choice[2]
         if choice[0] == "yes":
             cid = field[i]
-            g.stack[-1] = ("remove_check", source, chosen, field, i + 1, (), replaced + (cid,))
-            g.emit(None, f"p{g.t.owner[src] + 1} replaces the removal of {g.t.numbers[cid]} with {g.t.numbers[src]}'s effect")
+            g.stack[-1] = (name, source, chosen, field, i + 1, (), replaced + (cid,))
+            g.emit(None, f"p{g.t.owner[src] + 1} replaces the {what} of {g.t.numbers[cid]} with {g.t.numbers[src]}'s effect")
             hooks.replace(g, src, idx)
             return
         tried = tried + ((src, idx),)
@@ -373,25 +417,25 @@ def remove_check(g, frame, choice) -> None:
         cid = field[i]
         found = None
         if g.on_field(cid):
-            found = hooks.replacement_for(g, cid, "effect", source, tried, ("removed",))
+            found = hooks.replacement_for(g, cid, "effect", source, tried, (kind,))
         if found is None:
             i, tried = i + 1, ()
             continue
         src, idx = found
-        g.stack[-1] = ("remove_check", source, chosen, field, i, tried, replaced)
+        g.stack[-1] = (name, source, chosen, field, i, tried, replaced)
         pick = g.ask(g.t.owner[src], "yes-no", [("yes", src, idx), ("no", src, idx)])
         if pick is None:
             return
         if pick[0] == "yes":
-            g.stack[-1] = ("remove_check", source, chosen, field, i + 1, (), replaced + (cid,))
-            g.emit(None, f"p{g.t.owner[src] + 1} replaces the removal of {g.t.numbers[cid]} with {g.t.numbers[src]}'s effect")
+            g.stack[-1] = (name, source, chosen, field, i + 1, (), replaced + (cid,))
+            g.emit(None, f"p{g.t.owner[src] + 1} replaces the {what} of {g.t.numbers[cid]} with {g.t.numbers[src]}'s effect")
             hooks.replace(g, src, idx)
             return
         tried = tried + ((src, idx),)
     g.stack.pop()
     left = tuple(c for c in chosen if c not in replaced and (c not in field or g.on_field(c)))
     below = g.stack[-1]
-    g.stack[-1] = below[:5] + (("removing", left),)
+    g.stack[-1] = below[:5] + (("removing", left) + tuple(below[5][2:]),)  # the op's own state kept after it
 
 
 @op("return_to_hand")

@@ -2387,6 +2387,10 @@ class IRBuilder(Transformer):
     def by_opp_effect(self):
         return "opponent_effect"
 
+    def by_opp_character_effect(self):
+        # "by your opponent's Character's effect" (PRB02-006): the effect of a Character card of the opponent
+        return "opponent_character_effect"
+
     def by_effect(self):
         return "effect"
 
@@ -2404,6 +2408,9 @@ class IRBuilder(Transformer):
 
     def re_removed_by(self, by):
         return "removed", by
+
+    def re_rested_by(self, by):
+        return "rested", by
 
     def re_removed(self):
         return "removed", None

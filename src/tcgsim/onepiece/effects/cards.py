@@ -148,12 +148,17 @@ def _why_unsupported(eff) -> str | None:
             return f"timing {eff.timing}"
     elif eff.kind == "replacement":
         ev = eff.event
-        if ev is None or ev.kind not in ("ko", "removed") or ev.subject is None:
+        if ev is None or ev.kind not in ("ko", "removed", "rested") or ev.subject is None:
             return f"replacement of {ev.kind if ev else '?'}"
         params = dict(ev.params)
-        bys = (None, "battle", "effect", "opponent_effect") if ev.kind == "ko" else (None, "effect", "opponent_effect", "any")
+        bys = {"ko": (None, "battle", "effect", "opponent_effect"), "removed": (None, "effect", "opponent_effect", "any"),
+               # "would be rested by your opponent's Character's effect" (PRB02-006): actions.op_rest /
+               # rest_cards_or_don offer it (rest_check); other wordings have no behaviour test yet
+               "rested": ("opponent_character_effect",)}[ev.kind]
         if set(params) - {"by"} or params.get("by") not in bys:
             return f"replacement of {ev.kind} {sorted(params)}"
+        if ev.kind == "rested" and ev.subject.ref != "this":
+            return "replacement subject"  # only "If this Character would be rested ..." is tested (PRB02-006)
         if ev.kind == "removed" and ev.subject.ref is None and not set(ev.subject.zones) <= {"character", "stage"}:
             return "replacement subject"
         if ev.kind == "removed" and any(a.target is not None and a.target.ref == "it" for a in eff.actions):

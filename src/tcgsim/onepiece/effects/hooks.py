@@ -10,6 +10,7 @@ keywords (rule 10-1) are handled by the rules engine itself.
 
 from __future__ import annotations
 
+from ..cards.model import CHARACTER
 from ..rules.continuous import negated
 
 # Timings (rule 8-1-3-1, 10-2).
@@ -266,10 +267,13 @@ def replaces(g, src: int, idx: int, cid: int, by: str, source: int, kinds: tuple
         return False
     elif sel.filters and not matches(g, src, cid, sel.filters):
         return False
-    if want == "battle" and by != "battle" or want in ("effect", "opponent_effect") and by != "effect":
+    if want == "battle" and by != "battle" or want in ("effect", "opponent_effect", "opponent_character_effect") and (
+            by != "effect"):
         return False
-    if want == "opponent_effect" and (source < 0 or g.t.owner[source] == me):
+    if want in ("opponent_effect", "opponent_character_effect") and (source < 0 or g.t.owner[source] == me):
         return False
+    if want == "opponent_character_effect" and g.t.defs[source].category != CHARACTER:
+        return False  # "by your opponent's Character's effect" (PRB02-006): not a Leader's, Event's or Stage's
     if eff.once_per_turn and (src, idx) in g.once:
         return False
     if not all(condition_holds(g, src, c) for c in eff.conditions):
