@@ -2423,6 +2423,9 @@ class IRBuilder(Transformer):
     def cond_sentence(self, cond):
         return cond
 
+    def when_sentence(self, event):
+        return event
+
 
 @dataclass(frozen=True, slots=True)
 class _Pre:

@@ -334,7 +334,13 @@ def _when(ev) -> str | None:
         # "When this Leader attacks or is attacked" (OP03-001): reported by rules/battle.counter_step for the
         # attack target after the Block Step (not once a [Blocker] took the attack), before the Counters
         # (card Q&A OP03-001); "this" card only
-        if ev.subject is None or ev.subject.ref != "this" or params:
+        sel = ev.subject
+        if sel is not None and sel.ref is None and sel.owner == "self" and tuple(sel.zones) == ("leader",) and (
+                not sel.alternatives and not params):
+            # "When your Leader with a type including "Rocks Pirates" attacks or is attacked" (OP17-040): your
+            # Leader as the attack target, its filters read by hooks._event_matches
+            return _selector(sel)
+        if sel is None or sel.ref != "this" or params:
             return "timing when attacked"
         return None
     if ev.kind == "drawn":

@@ -216,6 +216,14 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
         if negated_if is not None:
             conditions.append(negated_if)
             continue
+        when_cost = _when_cost_sentence(head_text, sent)
+        if when_cost is not None:
+            if costs or event is not None:
+                raise _Unsupported(_fragment(head_text, sent), "a second cost or activation event", sent[0].pos)
+            event, costs, optional, cost_conds = when_cost
+            conditions.extend(cost_conds)
+            sentence_kinds.append("when")
+            continue
         s = _parse(head_text, sent, "sentence")
         assert isinstance(s, SentenceIR)
         sentence_kinds.append(s.kind)
@@ -262,6 +270,26 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
                 )
             )
     return effs
+
+
+_ACTIVATE_TAIL = ("to", "activate", "this", "effect")
+
+
+def _when_cost_sentence(text: str, sent: list[Tok]):
+    """ "When X, you may trash 1 card from your hand to activate this effect." (OP17-040): the activation
+    event X and an activation cost (rule 8-3-1), written as one sentence before the effect's actions; the
+    same as "[When X] You may trash 1 card from your hand: ...". Returns ``(event, costs, optional,
+    conditions)`` or None for any other sentence."""
+    n = len(_ACTIVATE_TAIL)
+    if len(sent) <= n + 3 or not _is_word(sent[0], "when") or tuple(t.value for t in sent[-n:]) != _ACTIVATE_TAIL:
+        return None
+    comma = next((k for k in range(1, len(sent) - n - 2) if _is_word(sent[k], ",")
+                  and _is_word(sent[k + 1], "you") and _is_word(sent[k + 2], "may")), None)
+    if comma is None:
+        return None
+    event = _parse(text, sent[:comma], "when_sentence")
+    costs, optional, conds = _parse_costs(text, sent[comma + 1 : -n])
+    return event, costs, optional, conds
 
 
 _NEGATED_TAIL = ("this", "effect", "is", "negated")

@@ -316,7 +316,7 @@ class _ListLexer(Lexer):
 
 _PARSER: Lark | None = None
 _LITERALS: dict[str, str] = {}
-START_SYMBOLS = ("sentence", "cost_clause", "cond_sentence")
+START_SYMBOLS = ("sentence", "cost_clause", "cond_sentence", "when_sentence")
 
 
 def _parser() -> Lark:
