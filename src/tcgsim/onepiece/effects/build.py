@@ -2342,6 +2342,11 @@ class IRBuilder(Transformer):
     def ev_take_damage(self):
         return Event("damage_taken", Selector(owner="self", zones=("leader",), count=1))
 
+    def ev_removed(self, t):
+        # "when your {Impel Down} type Character card is removed from the field" (OP16-041): by an effect, a
+        # K.O. in battle or rule 3-7-6 alike (no ``by``; hooks._event_matches)
+        return Event("removed", _ev(t, default_zones=("character",)))
+
     def ev_removed_by(self, t, by):
         return Event("removed", _ev(t, default_zones=("character",)), _params(by=by))
 

@@ -201,6 +201,7 @@ def enter_character(g, frame, choice) -> None:
     cid = frame[1]
     owner = g.t.owner[cid]
     p = g.players[owner]
+    trashed = -1
     if len(p.characters) >= MAX_CHARACTERS:
         if choice is None:
             choice = g.ask(owner, "trash", [("trash", c) for c in p.characters])
@@ -208,7 +209,12 @@ def enter_character(g, frame, choice) -> None:
                 return
         g.emit(None, f"p{owner + 1} trashes {g.t.numbers[choice[1]]} to make room (rule 3-7-6)")
         trash_from_field(g, choice[1])
+        trashed = choice[1]
     g.stack.pop()
+    if trashed >= 0 and g.t.whens:
+        # "When your ... Character card is removed from the field" (OP16-041): by the rules too; queued once
+        # this frame is off the stack
+        hooks.fire_event(g, "removed", trashed, by="rule", zone="character")
     g.limbo.remove(cid)
     place_character(g, cid)
     if g.t.static_ops.get("play_rested"):

@@ -99,8 +99,9 @@ def do_ko(g, cid: int, by_effect: bool = False, source: int = -1) -> None:
             fire_event(g, "ko", cid, by=by, source=source, side=side)
     zone = "stage" if cid == g.players[owner].stage else "character"
     trash_from_field(g, cid)
-    if by_effect and g.t.whens:  # "When a Character is removed from the field by your effect" (OP07-038)
-        fire_event(g, "removed", cid, by="effect", source=source, zone=zone)
+    if g.t.whens:  # "When a Character is removed from the field by your effect" (OP07-038); "... is removed
+        # from the field" (OP16-041) also by a K.O. in battle
+        fire_event(g, "removed", cid, by=by, source=source, zone=zone)
 
 
 def place_character(g, cid: int) -> None:
