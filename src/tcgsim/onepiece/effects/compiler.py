@@ -19,6 +19,7 @@ rejected word.  Results are memoised per text (and per sentence in the parser).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Iterable
@@ -120,6 +121,9 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
     after_lines = [ln for ln in lines[1:] if not ln.startswith("•")]
     if head_text.startswith("•"):  # options without a "Choose one:" line
         raise _Unsupported(para, "options without a choice", 0)
+    by_count = _APPLY_EACH.match(head_text)
+    if by_count and option_lines and not after_lines:
+        return _apply_each(para, by_count.group(1), option_lines, is_trigger)
 
     toks = tokenize(head_text)
     timings: list[str] = []
@@ -270,6 +274,31 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
                 )
             )
     return effs
+
+
+# "Apply each of the following effects based on the number of cards in your trash:" followed by bullets
+# "• If there are 10 or more cards, ..." (OP15-092)
+_APPLY_EACH = re.compile(r"^Apply each of the following effects based on the number of cards in your (trash|hand)\s*:$")
+_APPLY_EACH_LINE = re.compile(r"^If (?:there are|you have) (\d+) or more cards, (?:during (your|your opponent's) turn, )?(.+)$")
+
+
+def _apply_each(para: str, zone: str, lines: list[str], is_trigger: bool) -> list[Effect]:
+    """ "Apply each of the following effects based on the number of cards in your trash:" with bullet lines
+    "If there are N or more cards, [during your opponent's turn,] X" (OP15-092): each line is its own
+    permanent effect "[Opponent's Turn] If you have N or more cards in your trash, X", all of them applying
+    together (rule 8-1-3-3); every line must have that form, else the paragraph is unsupported."""
+    effects: list[Effect] = []
+    for line in lines:
+        m = _APPLY_EACH_LINE.match(line)
+        if m is None:
+            raise _Unsupported(para, "a line of 'Apply each of the following effects' without 'If ... N or more cards,'", None)
+        n, turn, rest = m.groups()
+        header = {None: "", "your": "[Your Turn] ", "your opponent's": "[Opponent's Turn] "}[turn]
+        for eff in _paragraph_effects(f"{header}If you have {n} or more cards in your {zone}, {rest}", is_trigger):
+            if eff.kind != "permanent":
+                raise _Unsupported(para, f"a line of 'Apply each of the following effects' that is {eff.kind}", None)
+            effects.append(replace(eff, text=para))
+    return effects
 
 
 _ACTIVATE_TAIL = ("to", "activate", "this", "effect")
@@ -455,7 +484,20 @@ def _hoist_permanent(acts: tuple[Action, ...]) -> list[tuple[tuple[Action, ...],
     plain = tuple(a for a in acts if not hoisted(a))
     parts = [(plain, ())] if plain else []
     parts += [(a.body, (a.condition,)) for a in acts if hoisted(a)]
-    return [(tuple(_with_permanent_duration(a) for a in body), extra) for body, extra in parts] or [((), ())]
+    return [(_permanent_it(tuple(_with_permanent_duration(a) for a in body)), extra) for body, extra in parts] or [((), ())]
+
+
+def _permanent_it(acts: tuple[Action, ...]) -> tuple[Action, ...]:
+    """In a permanent effect nothing was chosen, so "it" names the cards of the action before it: "this
+    Character's base power becomes 9000 and it gains +10 cost" (OP15-092), "Your Leader gains [Double Attack]
+    and +2000 power" (OP16-003). Rule 8-1-3-3: the effect applies to those cards continuously."""
+    out: list[Action] = []
+    for a in acts:
+        if a.target is not None and a.target.ref == "it" and out and out[-1].target is not None and (
+                out[-1].target.ref != "it"):
+            a = replace(a, target=out[-1].target)
+        out.append(a)
+    return tuple(out)
 
 
 def _with_permanent_duration(a: Action) -> Action:
