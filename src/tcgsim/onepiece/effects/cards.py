@@ -84,7 +84,7 @@ def why_unsupported(eff) -> str | None:
 
 
 def _why_unsupported(eff) -> str | None:
-    if eff.kind in ("main", "counter", "trigger") and _you_only_have(eff):
+    if (eff.kind in ("main", "counter", "trigger") or eff.in_hand) and _you_only_have(eff):
         # "If you only have {X} type Characters" (build.c_only_have_d2): with no Characters at all the wording is
         # undecided; a Character's own effect is read with the Character on the field, an Event's need not be
         return "condition you only have (no Characters undecided)"
@@ -110,8 +110,9 @@ def _why_unsupported(eff) -> str | None:
                 return "reduce_play_cost other than of Character or Stage cards in hand"  # rules/main_phase only
             if a.param("per") is not None and a.param("per").ref is not None:
                 return "permanent power for every N referenced cards"
-            if a.op == "set_counter" and (a.target is None or a.target.ref is not None or tuple(a.target.zones) != ("hand",)):
-                # continuous.counter: read for Character cards in hand (the Counter Step, 7-1-3-2-1)
+            if a.op == "set_counter" and (a.target is None or a.target.ref not in (None, "this") or tuple(a.target.zones) != ("hand",)):
+                # continuous.counter: read for Character cards in hand (the Counter Step, 7-1-3-2-1); "this card
+                # in your hand has a +2000 Counter" (OP17-118) is valid in the hand only (Effect.in_hand, 2-8-2)
                 return "permanent set_counter outside the hand"
             r = _selector(a.param("per"), counted=True)
             if r:
