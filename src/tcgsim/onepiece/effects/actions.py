@@ -86,6 +86,31 @@ def op_modify_power(g, frame, a, choice) -> None:
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
+@op("modify_power_split")
+def op_modify_power_split(g, frame, a, choice) -> None:
+    """ "Select up to 2 of your opponent's Characters, and give 1 Character −3000 power and the other −2000
+    power until ..." (OP08-118): of the cards selected (``it``), the effect's player chooses the one that gets
+    the first amount of ``amounts``; the other gets the second (8-4-1: the player resolving the effect makes
+    its choices). One card selected: it gets the first amount; none: nothing happens."""
+    from .interpreter import _option, _picked
+    from .select import resolve_ref
+
+    me = g.t.owner[frame[1]]
+    cards = [c for c in resolve_ref(g, frame[1], a.target, g.ctx.get(frame[4])) if g.on_field(c)]
+    amounts = a.param("amounts")
+    if len(cards) > 1 and choice is None:
+        choice = g.ask(me, "choose", [_option(g, me, c) for c in cards])
+        if choice is None:
+            return
+    if len(cards) > 1:
+        first = _picked(g, choice)
+        cards = [first] + [c for c in cards if c != first]
+    kind, turn = duration_of(g, me, a.duration)
+    for c, amount in zip(cards, amounts):
+        cv.add_modifier(g, c, cv.POWER, amount, kind, turn, me)
+    finish(g, frame, it=cards, did=bool(cards))
+
+
 @op("set_power_zero")
 def op_set_power_zero(g, frame, a, choice) -> None:
     """ "Set the power of up to 1 of your opponent's Characters to 0 during this turn" (rule 4-12-1): the

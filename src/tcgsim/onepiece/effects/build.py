@@ -546,6 +546,13 @@ class IRBuilder(Transformer):
     def a_give_power(self, ts, amount, *rest):
         return _each("modify_power", ts, ("leader", "character"), amount=amount, duration=_dur(rest))
 
+    def a_give_power_split(self, n, first, second, *rest):
+        """ "... and give 1 Character −3000 power and the other −2000 power until ..." (OP08-118): the cards
+        just selected share the amounts, one each (actions.op_modify_power_split)."""
+        if n != 1:
+            raise ValueError("a split of power other than '1 Character ... and the other'")
+        return (Action("modify_power_split", _IT, duration=_dur(rest), params=_params(amounts=(first, second))),)
+
     def a_gain_power(self, ts, _g, amount, *rest):
         return _each("modify_power", ts, ("leader", "character"), amount=amount, duration=_dur(rest))
 

@@ -243,6 +243,10 @@ def classify(toks: list[Tok]) -> list[Tok]:
         if w == "that" and _w(toks, i + 1) == "would":
             out[i] = Tok("WORD", "that@w", t.pos, t.text)  # "If you have a X that would be ..." (OP10-032)
             continue
+        if w == "give" and _w(toks, i + 1) == "<NUM>" and _w(toks, i + 2) == "character" and _before_sentence_end(
+                toks, i, "and", "the", "other"):
+            out[i] = Tok("WORD", "give@s", t.pos, t.text)  # "give 1 Character -3000 power and the other ..." (OP08-118)
+            continue
         if w == "have" and _w(toks, i - 1) == "you" and _w(toks, i - 2) == "if" and _before_sentence_end(toks, i, "that", "would"):
             # "If you have a X that would be removed ..., you may ... instead": the subject of a replacement,
             # not a condition "If you have 2 or more ..." (which LALR(1) could not tell apart)
