@@ -36,7 +36,9 @@ Shape
     ``battle`` (``opponent``: the card battled; ``at`` end_of_battle: "If this Character battles ...", or
     none: "When this Character battles ...", once the battling cards are fixed), ``any_of`` (``events``);
     ``subject`` the :class:`Selector` of the cards the event happens to; ``params`` extra (key, value)
-    pairs, e.g. ``("by", "opponent_effect")``, ``("by", "effect")``, ``("by", "battle")``.
+    pairs, e.g. ``("by", "opponent_effect")``, ``("by", "effect")``, ``("by", "battle")``,
+    ``("by", "opponent_character_effect")`` (a replacement of ``rested``, PRB02-006); ``removed`` with no
+    ``by``: any removal from the field (an effect, a K.O. in battle, rule 3-7-6; OP16-041).
 
 ``Condition(kind, op, value, target, negate, parts)``
     ``kind``: ``don_x`` (value N: DON!! given to this card >= N), ``your_turn``, ``opponent_turn``,
@@ -120,7 +122,8 @@ given, ``to`` cost_area: given DON!! to the cost area rested) |
 ``change_attack_target`` t | ``choose_cost`` (a number; filters compare with "chosen") | ``win_game`` |
 ``extra_turn`` | ``take_damage`` n (the player's own Leader).
 continuous (take a duration): ``modify_power`` t n (``per`` selector and ``per_count``: n for every
-``per_count`` such cards) | ``modify_cost`` t n | ``set_base_power`` t n (or ``same_as_power_of``) |
+``per_count`` such cards) | ``modify_power_split`` t (``amounts``: one each, the player choosing who gets
+the first) | ``modify_cost`` t n | ``set_base_power`` t n (or ``same_as_power_of``) |
 ``set_power_zero`` t (4-12) | ``gain_keyword`` t (``keyword``; "can attack Characters on the turn
 in which it is played" is ``Rush: Character``) | ``cannot`` t (``what``: attack / attack_leader /
 be_ko / be_rested / be_removed / be_returned_to_hand / activate (``keyword``) / play; with no target
@@ -202,7 +205,7 @@ ACTION_OPS = frozenset(
         "play", "look", "reveal", "select", "add_don", "give_don", "return_don", "turn_face_up",
         "turn_face_down", "deal_damage", "shuffle_deck", "activate_effect", "activate_event",
         "change_attack_target", "choose_cost", "win_game", "extra_turn", "take_damage",
-        "modify_power", "modify_cost", "set_base_power", "set_power_zero", "set_power", "gain_keyword", "cannot",
+        "modify_power", "modify_power_split", "modify_cost", "set_base_power", "set_power_zero", "set_power", "gain_keyword", "cannot",
         "can_attack_active", "no_refresh", "negate_effects", "treat_name", "set_counter",
         "next_play_discount",  # "the next time you play ... from your hand during this turn, the cost will be reduced by 1" (OP02-025)
         "reduce_play_cost",  # permanent: "The cost of playing ... from your hand will be reduced by 1" (OP05-097)
