@@ -80,6 +80,12 @@ def op_modify_power(g, frame, a, choice) -> None:
         ctx = g.ctx.get(frame[4])
         n = len(resolve_ref(g, frame[1], per, ctx)) if per.ref else count_of(g, frame[1], per, ctx)
         amount *= n // (a.param("per_count") or 1)
+    per_cost = a.param("per_cost")
+    if per_cost is not None:  # "+1000 power ... per 1 cost on the revealed card" (OP15-119): its cost now
+        from .select import resolve_ref
+
+        total = sum(cv.cost(g, c) for c in resolve_ref(g, frame[1], per_cost, g.ctx.get(frame[4])))
+        amount *= total // (a.param("per_count") or 1)
     for c in chosen:
         if g.on_field(c):
             cv.add_modifier(g, c, cv.POWER, amount, kind, turn, me)

@@ -625,6 +625,14 @@ class IRBuilder(Transformer):
             params=_params(per=counted, per_count=n),
         )
 
+    def a_gain_power_per_cost(self, ts, _g, amount, *rest):
+        """ "This Character gains +1000 power during this turn per 1 cost on the revealed card" (OP15-119):
+        ``amount`` for every ``per_count`` of the cost of the card(s) ``per_cost`` names, read when it resolves
+        (actions.op_modify_power)."""
+        *durs, n, t = rest
+        return _each("modify_power", ts, ("leader", "character"), amount=amount, duration=_dur(tuple(durs)),
+                     params=_params(per_cost=_sel(t), per_count=n))
+
     def a_gain_cost_per(self, ts, _g, amount, *rest):
         n, counted = _opt(rest, "per")
         return _each(

@@ -555,6 +555,9 @@ def _actions(actions, prev=()) -> str | None:
             # "for every card trashed" / "for every DON!! card rested this way": only right after "you may
             # trash / rest any number of ..." (op-modify-power-per-card-trashed.yaml, OP13-001)
             return f"{a.op} for every card of an earlier action"
+        if a.param("per_cost") is not None and not (
+                a.op == "modify_power" and a.param("per_cost").ref == "it" and i > 0 and actions[i - 1].op == "reveal"):
+            return "power per cost other than of the card just revealed"  # op_modify_power (OP15-119)
         if a.param("per") is not None:
             r = _selector(a.param("per"))
             if r:
