@@ -1278,17 +1278,33 @@ def op_return_don(g, frame, a, choice) -> None:
 
     who = chooser_of(g, frame[1], a)
     state = frame[5]
+    if a.param("until_equal") and not state:
+        # "until you have the same number of DON!! cards on your field as your opponent" (OP08-074): the
+        # difference, counted once as it resolves (the field's DON!!: cost area and given, 3-1-2, 6-5-5-1)
+        from .ir import Selector
+        from .select import count_of
+
+        n = count_of(g, frame[1], Selector(owner="self", zones=("don",), count=None)) - count_of(
+            g, frame[1], Selector(owner="opponent", zones=("don",), count=None))
+        if n <= 0:
+            finish(g, frame, did=False)
+            return
+        state = (n,)
+        g.stack[-1] = frame = frame[:5] + (state,)
+    limit = state[0] if a.param("until_equal") else (a.amount or 1)
+    if a.param("until_equal"):
+        state = state[1:]
     done = len(state)
     if choice is not None:
         _take_don(g, who, choice, frame[1], a.params)
         done += 1
-    while done < (a.amount or 1):
+    while done < limit:
         opts = _don_options(g, who, a.params)
         if not opts:
             break
         pick = g.ask(who, "choose", opts)
         if pick is None:
-            g.stack[-1] = frame[:5] + ((-1,) * done,)
+            g.stack[-1] = frame[:5] + (((limit,) if a.param("until_equal") else ()) + (-1,) * done,)
             return
         _take_don(g, who, pick, frame[1], a.params)
         done += 1

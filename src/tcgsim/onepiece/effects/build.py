@@ -1087,6 +1087,12 @@ class IRBuilder(Transformer):
             raise ValueError("return DON!! cards other than N of your active ones")
         return Action("return_don", amount=sel.count, params=_params(state="active"))
 
+    def a_return_don_until_equal(self, *_cw):
+        """ "return DON!! cards from your field to your DON!! deck until you have the same number of DON!! cards
+        on your field as your opponent" (OP08-074): as many as you have more than your opponent when it
+        resolves, none if you have as many or fewer (actions.op_return_don, ``until_equal``)."""
+        return Action("return_don", params=_params(until_equal=True))
+
     def a_return_don_self_more(self, n, _cw=None):
         return Action("return_don", amount=n, params=_params(or_more=True))
 

@@ -530,8 +530,12 @@ def _actions(actions, prev=()) -> str | None:
                 b.op == "to_deck" and b.target is not None and b.target.ref == "this" for b in a.body):
             pass  # "Then, at the end of this battle, place this Character at the bottom of the owner's deck" (OP02-064)
         elif a.op == "delayed" and (a.param("at") != "end_of_turn" or any(
-                b.target is None or not (b.op in DELAYED_OPS and b.target.ref in (None, "it", "this")
-                                         or b.op in DELAYED_THIS_OPS and b.target.ref == "this") for b in a.body)):
+                not (b.target is None and b.op == "return_don" and dict(b.params) == {"until_equal": True})
+                and (b.target is None or not (b.op in DELAYED_OPS and b.target.ref in (None, "it", "this")
+                                              or b.op in DELAYED_THIS_OPS and b.target.ref == "this"))
+                for b in a.body)):
+            # "at the end of this turn, return DON!! cards ... until you have the same number ... as your
+            # opponent" (OP08-074): the player's own, counted then (actions.op_return_don)
             return "action delayed"
         if a.op == "gain_keyword" and a.param("keyword") not in KEYWORD_BITS:
             return f"keyword {a.param('keyword')}"
