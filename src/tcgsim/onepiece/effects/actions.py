@@ -92,6 +92,23 @@ def op_modify_power(g, frame, a, choice) -> None:
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
+@op("grant_replacement")
+def op_grant_replacement(g, frame, a, choice) -> None:
+    """ "If any of your Characters would be K.O.'d in battle during this turn, you may trash 1 card from your
+    hand instead" as a [Counter] Event's effect (EB02-030): from now until the duration ends, the card's
+    granted replacement effect (the next effect of kind ``replacement``, timing ``granted``) applies for its
+    controller (rule 8-1-3-4), though the Event itself is in the trash (a player flag, 8-1-4)."""
+    src, eidx = frame[1], frame[2]
+    effects = g.t.defs[src].effects
+    j = next((k for k in range(eidx + 1, len(effects))
+              if effects[k].kind == "replacement" and effects[k].timing == "granted"), None)
+    me = g.t.owner[src]
+    if j is not None:
+        kind, turn = duration_of(g, me, a.duration)
+        cv.add_modifier(g, -1 - me, cv.GRANTED_REPLACEMENT, (src, j), kind, turn, me)
+    finish(g, frame, did=j is not None)
+
+
 @op("modify_power_split")
 def op_modify_power_split(g, frame, a, choice) -> None:
     """ "Select up to 2 of your opponent's Characters, and give 1 Character −3000 power and the other −2000

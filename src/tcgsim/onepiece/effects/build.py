@@ -354,8 +354,8 @@ class IRBuilder(Transformer):
         return SentenceIR("then", _then(s.actions))
 
     def s_replacement(self, target, rep, items):
-        kind, by = rep
-        params = _params(by=by)
+        kind, by, *during = rep
+        params = _params(by=by, during=during[0] if during else None)
         return SentenceIR(
             "replacement", tuple(items), event=Event(kind, _ev(target, default_zones=("character",)), params),
             optional=True,
@@ -2431,6 +2431,11 @@ class IRBuilder(Transformer):
 
     def re_ko_by(self, by):
         return "ko", by
+
+    def re_ko_by_dur(self, by, dur):
+        # "If any of your Characters would be K.O.'d in battle during this turn, ..." (EB02-030): a replacement
+        # effect an Event grants for the duration (compiler._granted_replacement)
+        return "ko", by, dur[1]
 
     def re_removed_by(self, by):
         return "removed", by

@@ -149,6 +149,12 @@ def _why_unsupported(eff) -> str | None:
             return f"timing {eff.timing}"
     elif eff.kind == "replacement":
         ev = eff.event
+        if eff.timing == "granted" and not (
+                ev is not None and ev.kind == "ko" and dict(ev.params) == {"by": "battle"} and ev.subject is not None
+                and ev.subject.ref is None and ev.subject.owner == "self" and tuple(ev.subject.zones) == ("character",)
+                and not ev.subject.alternatives):
+            # tested: "If any of your Characters would be K.O.'d in battle during this turn" (EB02-030)
+            return "granted replacement other than of a K.O. in battle of your Characters"
         if ev is None or ev.kind not in ("ko", "removed", "rested") or ev.subject is None:
             return f"replacement of {ev.kind if ev else '?'}"
         params = dict(ev.params)

@@ -256,6 +256,8 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
     actions = list(_additional_durations(tuple(actions)))
     actions = list(_fold_choose_cost(tuple(actions)))
     kind, timing_list = _effect_kind(timings, sentence_kinds)
+    if event is not None and "replacement" in sentence_kinds and dict(event.params).get("during"):
+        return _granted_replacement(para, kind, timing_list, conditions, once, costs, optional, event, actions)
     effs = []
     for timing in timing_list:
         parts = _hoist_permanent(tuple(actions)) if kind == "permanent" else [(tuple(actions), ())]
@@ -299,6 +301,23 @@ def _apply_each(para: str, zone: str, lines: list[str], is_trigger: bool) -> lis
                 raise _Unsupported(para, f"a line of 'Apply each of the following effects' that is {eff.kind}", None)
             effects.append(replace(eff, text=para))
     return effects
+
+
+def _granted_replacement(para, kind, timing_list, conditions, once, costs, optional, event, actions) -> list[Effect]:
+    """ "[Counter] If any of your Characters would be K.O.'d in battle during this turn, you may trash 1 card
+    from your hand instead." (EB02-030): the Event's effect creates a replacement effect (8-1-3-4) that lasts
+    the duration, whatever becomes of the card. Two effects: the Event's own, whose action
+    ``grant_replacement`` starts the duration, and the granted one (kind ``replacement``, timing ``granted``),
+    applied by hooks.replacement_for while that lasts (rules/continuous ``GRANTED_REPLACEMENT``)."""
+    params = dict(event.params)
+    during = params.pop("during")
+    if kind not in ("counter", "main") or len(timing_list) != 1:
+        raise _Unsupported(para, f"a replacement for a duration granted by a {kind} effect", None)
+    grant = Effect(kind, timing_list[0], conditions=tuple(conditions), once_per_turn=once, costs=costs,
+                   optional=bool(costs) and optional, actions=(Action("grant_replacement", duration=during),), text=para)
+    granted = Effect("replacement", "granted", optional=True, actions=tuple(actions),
+                     event=replace(event, params=tuple(sorted(params.items()))), text=para)
+    return [grant, granted]
 
 
 _ACTIVATE_TAIL = ("to", "activate", "this", "effect")

@@ -11,7 +11,7 @@ keywords (rule 10-1) are handled by the rules engine itself.
 from __future__ import annotations
 
 from ..cards.model import CHARACTER
-from ..rules.continuous import negated
+from ..rules.continuous import GRANTED_REPLACEMENT, negated
 
 # Timings (rule 8-1-3-1, 10-2).
 ON_PLAY = "on_play"
@@ -236,12 +236,22 @@ def replacement_for(g, cid: int, by: str, source: int, tried: tuple, kinds: tupl
     active = g.active
     order = sorted(g.t.replacements, key=lambda s: (s != cid, g.t.owner[s] != active))
     for src in order:
-        if not g.on_field(src) or g.mods and negated(g, src):
-            continue
+        on_field = g.on_field(src) and not (g.mods and negated(g, src))
         for idx, eff in enumerate(g.t.defs[src].effects):
-            if eff.kind == "replacement" and (src, idx) not in tried and replaces(g, src, idx, cid, by, source, kinds):
+            if eff.kind != "replacement" or (src, idx) in tried:
+                continue
+            # a granted one (EB02-030) applies while its grant lasts, wherever the card is; the others while
+            # their card is on the field, not negated
+            if (granted(g, src, idx) if eff.timing == "granted" else on_field) and replaces(
+                    g, src, idx, cid, by, source, kinds):
                 return src, idx
     return None
+
+
+def granted(g, src: int, idx: int) -> bool:
+    """Whether the granted replacement effect ``idx`` of ``src`` lasts now (actions.op_grant_replacement)."""
+    me = g.t.owner[src]
+    return any(m[1] == GRANTED_REPLACEMENT and m[0] == -1 - me and tuple(m[2]) == (src, idx) for m in g.mods)
 
 
 def replaces(g, src: int, idx: int, cid: int, by: str, source: int, kinds: tuple) -> bool:

@@ -188,6 +188,7 @@ TIMINGS = (
     "trigger",
     "start_of_game",
     "when",
+    "granted",  # a replacement effect another effect of the card grants for a duration (EB02-030)
 )
 DURATIONS = (
     "this_battle",
@@ -212,6 +213,7 @@ ACTION_OPS = frozenset(
         "deck_out_win",  # permanent: "When your deck is reduced to 0, you win the game instead of losing" (OP03-040)
         "play_rested",  # permanent: "Your Character cards are played rested" (OP09-022)
         "if", "may", "if_you_do", "if_you_do_not", "choose_one", "delayed", "for_every",
+        "grant_replacement",  # EB02-030: starts the card's next "granted" replacement effect for the duration
     }
 )
 CONDITION_KINDS = frozenset(

@@ -60,6 +60,10 @@ NO_REFRESH_DON = 45
 # only in games with a card that asks ("If you have activated an Event ... during this turn", OP15-002;
 # Tables.event_log), read by effects/select.condition_holds
 EVENT_ACTIVATED = 46
+# "[Counter] If any of your Characters would be K.O.'d in battle during this turn, you may trash 1 card from your
+# hand instead" (EB02-030): player flag, ``amount`` = (card, effect index) of the granted replacement effect,
+# which applies while the flag lasts (effects.hooks.replacement_for), wherever the card is
+GRANTED_REPLACEMENT = 47
 
 BATTLE = 0
 END = 1
