@@ -237,7 +237,7 @@ def op_rest(g, frame, a, choice) -> None:
             was = g.rested[c]
             g.rested[c] = 1
             if not was and g.t.whens:
-                hooks.fire_event(g, "rested", c)
+                hooks.fire_event(g, "rested", c, by="effect", source=frame[1])
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
@@ -340,7 +340,7 @@ def _rest_chosen_and_don(g, frame, src: int, p, chosen: tuple, dons: int) -> Non
             was = g.rested[c]
             g.rested[c] = 1
             if not was and g.t.whens:
-                hooks.fire_event(g, "rested", c)
+                hooks.fire_event(g, "rested", c, by="effect", source=src)
     n = min(dons, p.don_active)
     p.don_active -= n
     p.don_rested += n

@@ -2331,6 +2331,10 @@ class IRBuilder(Transformer):
     def ev_rested(self, t):
         return Event("rested", _ev(t, default_zones=("character",)))
 
+    def ev_rested_by(self, t, by):
+        # "When this Character becomes rested by your opponent's Character's effect" (OP14-070)
+        return Event("rested", _ev(t, default_zones=("character",)), _params(by=by))
+
     def ev_attacks(self, t):
         return Event("attack", _ev(t, default_zones=("leader", "character")))
 

@@ -358,6 +358,10 @@ def _when(ev) -> str | None:
         if sel is None or sel.owner != "self" or sel.zones or sel.filters or sel.ref or params != {"outside": "draw_phase"}:
             return "timing when drawn"
         return None
+    if ev.kind == "rested" and params == {"by": "opponent_character_effect"}:
+        # "When this Character becomes rested by your opponent's Character's effect" (OP14-070): reported with
+        # the card whose effect rested it by actions.op_rest / rest_cards_or_don
+        params = {}
     if ev.kind in ("rested", "keyword_activated") and params:
         return f"timing when {ev.kind} {sorted(params)}"
     if set(params) - {"by"} or params.get("by") not in (None, "battle", "effect", "opponent_effect", "your_effect"):

@@ -213,10 +213,12 @@ def _event_matches(g, ev, src: int, me: int, subject: int, subject_owner: int, b
     want = params.get("by")
     if want == "battle" and by != "battle":
         return False
-    if want in ("effect", "opponent_effect", "your_effect") and by != "effect":
+    if want in ("effect", "opponent_effect", "your_effect", "opponent_character_effect") and by != "effect":
         return False
-    if want == "opponent_effect" and (source < 0 or g.t.owner[source] == me):
+    if want in ("opponent_effect", "opponent_character_effect") and (source < 0 or g.t.owner[source] == me):
         return False
+    if want == "opponent_character_effect" and g.t.defs[source].category != CHARACTER:
+        return False  # "by your opponent's Character's effect" (OP14-070): not a Leader's, Event's or Stage's
     if want == "your_effect" and (source < 0 or g.t.owner[source] != me):
         return False
     if kind == "played" and params.get("source", zone) != zone:
