@@ -866,6 +866,9 @@ def _give_don(a, ctx):
 
 @renders("return_don")
 def _return_don(a, ctx):
+    if a.param("until_equal"):  # OP08-074
+        return ("return DON!! cards from your field to your DON!! deck until you have the same number of DON!! "
+                "cards on your field as your opponent")
     n = a.amount or 1
     if a.player == "opponent":
         return f"your opponent returns {n} DON!! {_plural('card', n)} from their field to their DON!! deck"
@@ -965,9 +968,26 @@ def _per(a: Action, ctx: Ctx) -> str:
 @renders("modify_power")
 def _modify_power(a, ctx):
     n = a.amount or 0
+    per_cost = a.param("per_cost")
+    if per_cost is not None:  # OP15-119
+        per = f" per {a.param('per_count') or 1} cost on {render_selector(per_cost, ctx).replace('it', 'the revealed card', 1)}"
+        return _gains(a, ctx, f"+{n} power") + _dur(a) + per
     if n < 0:
         return f"give {_sel(a, ctx)} {n} power{_dur(a)}{_per(a, ctx)}"
     return _gains(a, ctx, f"+{n} power") + _dur(a) + _per(a, ctx)
+
+
+@renders("modify_power_split")
+def _modify_power_split(a, ctx):
+    first, second = a.param("amounts") or ("?", "?")
+    return f"give 1 Character {first} power and the other {second} power{_dur(a)}"  # OP08-118
+
+
+@renders("grant_replacement")
+def _grant_replacement(a, ctx):
+    # EB02-030: the granted replacement effect is rendered after it (render_card joins the two); this names
+    # its duration
+    return f"the following replacement effect applies{_dur(a)}"
 
 
 @renders("modify_cost")
@@ -1352,7 +1372,8 @@ _event = _registrar(EVENTS)
 def _by(ev: Event) -> str:
     by = dict(ev.params).get("by")
     return {"opponent_effect": " by your opponent's effect", "effect": " by an effect", "battle": " in battle",
-            "your_effect": " by your effect", "any": ""}.get(by, "")
+            "your_effect": " by your effect", "any": "",
+            "opponent_character_effect": " by your opponent's Character's effect"}.get(by, "")
 
 
 def _subj(ev: Event, ctx: Ctx) -> str:
@@ -1486,6 +1507,8 @@ def _replacement_event(ev: Event, ctx: Ctx) -> str:
         return f"{s} would be K.O.'d{_by(ev)}"
     if ev.kind == "removed":
         return f"{s} would be removed from the field{_by(ev)}"
+    if ev.kind == "rested":  # PRB02-006
+        return f"{s} would be rested{_by(ev)}"
     return f"{s} would be {EVENTS[ev.kind](ev, ctx).split(' is ', 1)[-1]}"
 
 
