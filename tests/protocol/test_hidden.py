@@ -219,3 +219,42 @@ def test_the_trigger_card_is_shown_to_its_owner_at_the_trigger_decision():
     assert g.pending.kind == "trigger" and g.pending.player == 1
     assert player_view(g, 1)["pending"].get("card") == "ST01-016"
     assert "ST01-016" not in json.dumps(player_view(g, 0))
+
+
+REORDER = """cards:
+  - {number: TEST-L02, name: Test Leader Green, category: Leader, colors: [Yellow], power: 5000, life: 5}
+  - {number: TEST-F01, name: Test Life One, category: Character, colors: [Red], cost: 1, power: 1000}
+  - {number: TEST-F02, name: Test Life Two, category: Character, colors: [Red], cost: 2, power: 2000}
+  - {number: TEST-F03, name: Test Life Three, category: Character, colors: [Red], cost: 3, power: 3000}
+state:
+  turn: 3
+  active: p1
+  phase: main
+  p1:
+    leader: TEST-L02
+    life: [TEST-F01, {card: TEST-F02, face_up: true}, TEST-F03]
+    hand: [OP13-105]
+    don: {active: 10, deck: 0}
+    deck: [FILLER, FILLER]
+  p2:
+    leader: TEST-L02
+    deck: 5
+"""
+
+
+def test_a_secret_life_reorder_leaves_no_known_place():
+    """Point 2: p2 knows p1's face-down TEST-F01 (at the bottom of the Life area). p1 reorders its Life in
+    secret (OP13-105: "Look at all of your Life cards and place them back in your Life area in any order";
+    rule 3-1-8: the other player does not learn the order); the order p1 picked must not show in p2's view
+    (real: TEST-F01 back at the bottom; twin: on top)."""
+    views = []
+    for order in (["TEST-F03", "TEST-F02", "TEST-F01"], ["TEST-F01", "TEST-F02", "TEST-F03"]):
+        g = _game(REORDER)
+        g.known[1].add(_ids(g, 0, "life", "TEST-F01")[0])
+        g.apply(("play", g.players[0].hand[0]))
+        for number in order[:2]:  # the last card is placed by itself
+            assert g.pending.kind == "order"
+            g.apply(next(o for o in g.pending.options if g.t.numbers[o[1]] == number))
+        assert g.pending.kind == "main"
+        views.append(_view(g, 1))
+    assert views[0] == views[1]
