@@ -11,6 +11,7 @@ legal options numbered in action notation, and reads an answer: an option number
 
 from __future__ import annotations
 
+import time
 from typing import Callable, Sequence
 
 from ..core.agent import BaseAgent
@@ -24,6 +25,43 @@ HELP = """Answer with the number of an option, or type it in action notation, e.
 Card references: ST01-013#2 (the 2nd copy), leader, stage, opp ... (the opponent's), hand 3, life 1.
 Other commands: board (show the board again), history (every log line of the game so far), concede (lose
 the game now), quit (stop without a result), help (this text)."""
+
+
+AGENT_PACE_MS = 400.0
+"""The least time (milliseconds) the terminal's opponent takes to answer any decision (``tcgsim play
+--agent-pace-ms``): above the MCTS agent's usual thinking time at its default budget (82-229 ms measured
+in issue 18), so the pause after an attack does not tell whether it had a usable Counter or [Blocker]."""
+
+
+class PacedAgent:
+    """``agent`` whose every answer takes at least ``min_ms`` milliseconds (it sleeps for the rest), so
+    the time an answer takes does not depend on whether the decision had one option or many (issue 18
+    point 6). Same ``name``, ``needs_view``, ``needs_sampler`` and ``needs_messages`` as ``agent``. A
+    search that thinks longer than ``min_ms`` still shows; give a time budget below it (``mcts:Nms``)."""
+
+    def __init__(self, agent, min_ms: float = AGENT_PACE_MS) -> None:
+        self.agent = agent
+        self.min_ms = float(min_ms)
+        self.name = getattr(agent, "name", "agent")
+        self.needs_view = getattr(agent, "needs_view", True)
+        self.needs_sampler = getattr(agent, "needs_sampler", False)
+        self.needs_messages = getattr(agent, "needs_messages", False)
+
+    def _paced(self, answer, *args, **kwargs):
+        start = time.perf_counter()
+        out = answer(*args, **kwargs)
+        left = self.min_ms / 1000.0 - (time.perf_counter() - start)
+        if left > 0:
+            time.sleep(left)
+        return out
+
+    def choose(self, view, decision, labels, **kwargs) -> int:
+        """``agent.choose(...)``, taking at least ``min_ms``."""
+        return self._paced(self.agent.choose, view, decision, labels, **kwargs)
+
+    def respond(self, messages):
+        """``agent.respond(messages)`` (a protocol agent), taking at least ``min_ms``."""
+        return self._paced(self.agent.respond, messages)
 
 
 class Concede(Exception):
@@ -197,7 +235,7 @@ class HumanAgent(BaseAgent):
 
 
 def play_terminal(deck_a, deck_b, db, opponent, *, seed: int = 0, seat: int = 1, console=None,
-                  read: Callable[[str], str] = input) -> dict:
+                  read: Callable[[str], str] = input, pace_ms: float = AGENT_PACE_MS) -> dict:
     """Play one game with a person in seat ``seat`` (1: deck A, player p1; 2: deck B, p2) against
     ``opponent`` (an agent object) at the terminal, in the decks' game (:func:`tcgsim.core.games.module_of`;
     a game module may offer ``board_lines(view, db)`` and ``help_text`` for the terminal); return ``{"winner": "you" | "opponent" | "draw" | None,
@@ -205,7 +243,8 @@ def play_terminal(deck_a, deck_b, db, opponent, *, seed: int = 0, seat: int = 1,
 
     ``seed`` seeds the game (who chooses to go first, shuffles); the person's concession ends the game
     (rule 1-2-3). The opponent sees only its view; a search agent gets determinized clones (sampler).
-    Raises ``ValueError`` for a seat other than 1 or 2.
+    Every answer of the opponent takes at least ``pace_ms`` milliseconds (:class:`PacedAgent`; 0: as fast
+    as it answers). Raises ``ValueError`` for a seat other than 1 or 2.
     """
     from ..core.games import module_of
     from ..core.session import Session, play
@@ -226,6 +265,8 @@ def play_terminal(deck_a, deck_b, db, opponent, *, seed: int = 0, seat: int = 1,
     human.say(f"game seed {seed}: you play {_deck_name(deck_a if me == 0 else deck_b)} as p{me + 1} against "
               f"{getattr(opponent, 'name', 'the opponent')} ({_deck_name(deck_b if me == 0 else deck_a)}). "
               "Type 'help' for help.")
+    if pace_ms > 0:
+        opponent = PacedAgent(opponent, pace_ms)
     try:
         play(session, [human, opponent] if me == 0 else [opponent, human])
     except Concede:
