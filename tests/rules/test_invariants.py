@@ -80,12 +80,16 @@ def test_view_check_detects_a_leak(db, decks, monkeypatch):
         return side
 
     monkeypatch.setattr(view, "_side", leaky)
+    with pytest.raises(AssertionError, match="view changes"):
+        invariants.check_views(_first_main(db, decks), Rng(3))
+
+
+def _first_main(db, decks):
     a, b = decks[0]
     g = new_game(a, b, db, seed=2)
     while g.pending.kind != "main":
         g.apply_index(0)
-    with pytest.raises(AssertionError, match="view changes"):
-        invariants.check_views(g, Rng(3))
+    return g
 
 
 def test_decision_check_detects_a_sampler_that_keeps_the_hidden_cards(db, decks, monkeypatch):
@@ -93,9 +97,5 @@ def test_decision_check_detects_a_sampler_that_keeps_the_hidden_cards(db, decks,
     from tcgsim.onepiece.rules import invariants
 
     monkeypatch.setattr(invariants, "determinize", lambda g, player, rng: g.clone())
-    a, b = decks[0]
-    g = new_game(a, b, db, seed=2)
-    while g.pending.kind != "main":
-        g.apply_index(0)
     with pytest.raises(AssertionError, match="samples change"):
-        invariants.check_decision(g, Rng(3))
+        invariants.check_decision(_first_main(db, decks), Rng(3))
