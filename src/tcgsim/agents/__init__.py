@@ -33,12 +33,12 @@ def make_agent(name: str, seed: int = 0, db=None) -> Agent:
     default database when it is ``None``. Raises :class:`~tcgsim.errors.UserError` listing the known
     names for an unknown ``name``.
     """
-    text = str(name).strip()
-    if text[:5].lower() == "proc:":  # a program in another process, fed protocol messages (remote.py)
-        from .remote import ProcessAgent
+    from .remote import from_name
 
-        return ProcessAgent(text[5:].strip())
-    key, _, arg = text.lower().partition(":")
+    remote = from_name(name)  # a program in another process, fed protocol messages
+    if remote is not None:
+        return remote
+    key, _, arg = str(name).strip().lower().partition(":")
     cls = AGENTS.get(key)
     if cls is None:
         raise UserError(f"unknown agent {name!r}; known agents: {', '.join(agent_names())}")

@@ -92,6 +92,15 @@ class ProcessAgent:
         self.close()
 
 
+def from_name(name: str) -> "ProcessAgent | None":
+    """The agent named ``proc:COMMAND`` (``proc`` in any case; the command keeps its case), or ``None``
+    for another name (each game's ``make_agent`` asks this first)."""
+    text = str(name).strip()
+    if text[:5].lower() != "proc:":
+        return None
+    return ProcessAgent(text[5:].strip())
+
+
 def main() -> None:
     """The example program: answer the first option of every request, until standard input ends."""
     for line in sys.stdin:
