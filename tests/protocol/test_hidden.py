@@ -121,19 +121,28 @@ def test_a_blind_pick_leaves_no_hidden_card_in_the_samples():
     assert a.fingerprint() == b.fingerprint()
 
 
-def test_the_sampler_holds_no_live_game():
+@pytest.mark.parametrize("name", ["onepiece", "bleach"])
+def test_the_sampler_holds_no_live_game(name):
     """Point 5: the sampler an agent gets is built from what its seat may know: nothing reachable from it
-    (closure cells, defaults) is the live game, and twin sessions (hidden cards dealt differently) give
-    samplers whose content is the same."""
-    module = get_game("onepiece")
+    (closure cells, defaults) is the live game, and twin sessions (the cards hidden from the seat dealt
+    differently among their owner's hidden slots) give samplers whose content is the same."""
+    import importlib
+
+    from tcgsim.batch.runner import load_decks
+    from tcgsim.core.hidden import redeal
+
+    module = get_game(name)
     db = module.default_database()
-    a, b = module.load_deck("ST01", db), module.load_deck("ST02", db)
+    a, b = load_decks(*module.default_decks, game=name)
     s = Session.start(module, a, b, db, 7, first=0)
     while s.to_act != 0 or len(s.labels()) < 2:
         s.answer(s.to_act, 0)
+    rules = importlib.import_module(f"tcgsim.{name}.rules.determinize")
     twin = Session(module, s._game.clone())
-    opp = twin._game.players[1]
-    opp.hand[0], opp.deck[0] = opp.deck[0], opp.hand[0]
+    for slots in rules.hidden_slots(twin._game, 0):
+        redeal(slots, Rng(9))
+    getattr(rules, "freeze", lambda h: None)(twin._game)
+    assert twin.fingerprint() != s.fingerprint()
     cells = []
     for sess in (s, twin):
         sampler = sess.sampler(0)
