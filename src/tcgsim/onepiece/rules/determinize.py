@@ -11,8 +11,10 @@ depends on that public multiset and on the agent's stream only, never on where t
 two games that look the same to the player give the same samples for the same agent seed.
 
 Cards whose identity the player knows (``game.known[player]``, e.g. a face-up Life card that went to the
-opponent's hand) stay where they are. An engine step that lets a player look at hidden cards must add them
-to ``game.known[player]`` for this module to keep them put.
+opponent's hand) stay where they are, except in the opponent's hand: its order is secret (card Q&A
+OP01-105 q2), so a hand holding a known card is put in a random order too. An engine step that lets a
+player look at hidden cards must add them to ``game.known[player]`` for this module to keep them put.
+:func:`make_sampler` holds only :func:`public_copy` of the game, never the live game (issue 18).
 """
 
 from __future__ import annotations
