@@ -180,24 +180,28 @@ def test_an_agent_in_another_process_plays_through_protocol_messages():
     assert games[0] == games[1] and len(games[0]) > 20
 
 
-def test_an_agents_answer_takes_the_same_minimum_time_with_or_without_options():
-    """Point 6: at the terminal an agent's answer takes at least ``min_ms`` whether it had one option or
-    many, so the pause does not tell whether it had a usable Counter."""
-    from tcgsim.agents.human import PacedAgent
-    from tcgsim.core.decision import Decision
+def test_the_terminal_pauses_the_same_whether_the_opponent_had_a_decision_or_not():
+    """Point 6: at the terminal each prompt comes at least ``pace_ms`` after the person's previous answer,
+    whether the opponent thought about a decision, had it taken at once (one option: not asked) or had
+    none, so the pause after an attack does not tell whether it had a usable Counter."""
+    from tcgsim.agents.human import play_terminal
 
-    class Quick:
-        name = "quick"
-        needs_view = False
+    module = get_game("onepiece")
+    db = module.default_database()
+    a, b = module.load_deck("ST01", db), module.load_deck("ST02", db)
+    prompts: list[float] = []
 
-        def choose(self, view, decision, labels):
-            return 0
+    def read(prompt):
+        prompts.append(time.perf_counter())
+        if len(prompts) > 12:
+            raise EOFError
+        return "1"
 
-    paced = PacedAgent(Quick(), min_ms=60)
-    for options in ([("endcounter",)], [("counter", 1, 2), ("endcounter",)]):
-        start = time.perf_counter()
-        paced.choose(None, Decision(1, "counter", options), None)
-        assert time.perf_counter() - start >= 0.06
+    quiet = type("Quiet", (), {"print": lambda *a, **k: None})()
+    play_terminal(a, b, db, module.make_agent("random", 1, db), seed=8, seat=1, console=quiet, read=read,
+                  pace_ms=80)
+    gaps = [y - x for x, y in zip(prompts, prompts[1:])]
+    assert len(gaps) >= 10 and min(gaps) >= 0.08
 
 
 TRIGGER = """state:

@@ -28,40 +28,36 @@ the game now), quit (stop without a result), help (this text)."""
 
 
 AGENT_PACE_MS = 400.0
-"""The least time (milliseconds) the terminal's opponent takes to answer any decision (``tcgsim play
---agent-pace-ms``): above the MCTS agent's usual thinking time at its default budget (82-229 ms measured
-in issue 18), so the pause after an attack does not tell whether it had a usable Counter or [Blocker]."""
+"""The least time (milliseconds) from a person's answer at the terminal to their next prompt (``tcgsim
+play --agent-pace-ms``): above the MCTS agent's usual thinking time at its default budget (82-229 ms
+measured in issue 18), so the pause after an attack does not tell whether the opponent had a usable
+Counter or [Blocker] (a decision with one option is not even asked: it takes no time at all)."""
 
 
-class PacedAgent:
-    """``agent`` whose every answer takes at least ``min_ms`` milliseconds (it sleeps for the rest), so
-    the time an answer takes does not depend on whether the decision had one option or many (issue 18
-    point 6). Same ``name``, ``needs_view``, ``needs_sampler`` and ``needs_messages`` as ``agent``. A
-    search that thinks longer than ``min_ms`` still shows; give a time budget below it (``mcts:Nms``)."""
+class PacedSeat:
+    """The person's seat ``agent`` (an agent with ``choose``), paced: each prompt comes at least
+    ``min_ms`` milliseconds after the person's previous answer (it sleeps for the rest), whatever the
+    opponent did in between -- thought about a hidden decision, had it taken at once because it had a
+    single option, or had none (issue 18 point 6). A search that thinks longer than ``min_ms`` still
+    shows: give it a time budget below the pace (``mcts:Nms``)."""
 
     def __init__(self, agent, min_ms: float = AGENT_PACE_MS) -> None:
         self.agent = agent
         self.min_ms = float(min_ms)
         self.name = getattr(agent, "name", "agent")
         self.needs_view = getattr(agent, "needs_view", True)
-        self.needs_sampler = getattr(agent, "needs_sampler", False)
-        self.needs_messages = getattr(agent, "needs_messages", False)
-
-    def _paced(self, answer, *args, **kwargs):
-        start = time.perf_counter()
-        out = answer(*args, **kwargs)
-        left = self.min_ms / 1000.0 - (time.perf_counter() - start)
-        if left > 0:
-            time.sleep(left)
-        return out
+        self._answered: float | None = None  # perf_counter() of the previous answer
 
     def choose(self, view, decision, labels, **kwargs) -> int:
-        """``agent.choose(...)``, taking at least ``min_ms``."""
-        return self._paced(self.agent.choose, view, decision, labels, **kwargs)
-
-    def respond(self, messages):
-        """``agent.respond(messages)`` (a protocol agent), taking at least ``min_ms``."""
-        return self._paced(self.agent.respond, messages)
+        """``agent.choose(...)``, asked no sooner than ``min_ms`` after the previous answer."""
+        if self._answered is not None:
+            left = self.min_ms / 1000.0 - (time.perf_counter() - self._answered)
+            if left > 0:
+                time.sleep(left)
+        try:
+            return self.agent.choose(view, decision, labels, **kwargs)
+        finally:
+            self._answered = time.perf_counter()
 
 
 class Concede(Exception):
@@ -243,8 +239,8 @@ def play_terminal(deck_a, deck_b, db, opponent, *, seed: int = 0, seat: int = 1,
 
     ``seed`` seeds the game (who chooses to go first, shuffles); the person's concession ends the game
     (rule 1-2-3). The opponent sees only its view; a search agent gets determinized clones (sampler).
-    Every answer of the opponent takes at least ``pace_ms`` milliseconds (:class:`PacedAgent`; 0: as fast
-    as it answers). Raises ``ValueError`` for a seat other than 1 or 2.
+    Each prompt comes at least ``pace_ms`` milliseconds after the person's previous answer
+    (:class:`PacedSeat`; 0: no pause). Raises ``ValueError`` for a seat other than 1 or 2.
     """
     from ..core.games import module_of
     from ..core.session import Session, play
@@ -265,10 +261,9 @@ def play_terminal(deck_a, deck_b, db, opponent, *, seed: int = 0, seat: int = 1,
     human.say(f"game seed {seed}: you play {_deck_name(deck_a if me == 0 else deck_b)} as p{me + 1} against "
               f"{getattr(opponent, 'name', 'the opponent')} ({_deck_name(deck_b if me == 0 else deck_a)}). "
               "Type 'help' for help.")
-    if pace_ms > 0:
-        opponent = PacedAgent(opponent, pace_ms)
+    seat_agent = PacedSeat(human, pace_ms) if pace_ms > 0 else human
     try:
-        play(session, [human, opponent] if me == 0 else [opponent, human])
+        play(session, [seat_agent, opponent] if me == 0 else [opponent, seat_agent])
     except Concede:
         session.concede(me)
     except Quit:
