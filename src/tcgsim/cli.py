@@ -398,6 +398,9 @@ def play_command(
                                         help="MCTS iterations per decision (default 200; reproducible)."),
     mcts_ms: float = typer.Option(None, "--mcts-ms", min=1, help="MCTS time per decision in milliseconds "
                                   "instead of iterations (wall clock: NOT reproducible)."),
+    agent_pace_ms: float = typer.Option(None, "--agent-pace-ms", min=0, help="The least time in milliseconds "
+                                        "the opponent takes for any answer, so its pauses tell nothing of its "
+                                        "hidden cards (default 400; 0: none)."),
 ) -> None:
     """Play one side of a game at the terminal against an agent: the board, the legal actions numbered;
     answer with a number or the action notation, `concede`, `help` or `quit`."""
@@ -422,7 +425,10 @@ def play_command(
         opponent = MCTSAgent(agent_seed, iterations=mcts_iterations, ms=mcts_ms, db=db, knowledge=opponent.knowledge)
     elif mcts_iterations is not None or mcts_ms is not None:
         raise UserError(f"--mcts-iterations/--mcts-ms apply to the mcts agent, not {agent!r}")
-    play_terminal(a, b, db, opponent, seed=seed, seat=seat)
+    from tcgsim.agents.human import AGENT_PACE_MS
+
+    play_terminal(a, b, db, opponent, seed=seed, seat=seat,
+                  pace_ms=AGENT_PACE_MS if agent_pace_ms is None else agent_pace_ms)
 
 
 # ----------------------------------------------------------------------------------------------------------

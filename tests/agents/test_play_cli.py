@@ -25,8 +25,8 @@ def test_play_scripted_session_with_bad_input_and_concede():
         "board",
         "concede",
     ]) + "\n"
-    result = runner.invoke(app, ["play", "ST01", "ST02", "--seed", "3", "--agent", "mcts", "--mcts-iterations", "5"],
-                           input=script)
+    result = runner.invoke(app, ["play", "ST01", "ST02", "--seed", "3", "--agent", "mcts", "--mcts-iterations", "5",
+                                 "--agent-pace-ms", "0"], input=script)
     out = result.output
     assert result.exit_code == 0, out
     assert "game seed 3" in out and "you are p1" in out
@@ -69,7 +69,8 @@ def test_only_visible_events_are_shown(db):
             return answer
         raise EOFError
 
-    result = play_terminal(a, b, db, make_agent("heuristic", 1, db=db), seed=8, seat=1, console=Capture(), read=read)
+    result = play_terminal(a, b, db, make_agent("heuristic", 1, db=db), seed=8, seat=1, console=Capture(), read=read,
+                           pace_ms=0)  # no pause: the pace is tested in tests/protocol/test_hidden.py
     assert result["winner"] is not None
     text = "\n".join(lines)
     assert "p2 takes 1 damage" in text  # public

@@ -1,7 +1,9 @@
 """Seeded random games between the starter decks ST01 to ST07, with the state invariants checked after
 every action (invariants.py): no card created or lost (each player's cards and whole DON!! deck are all
 somewhere, rules 3-1-1 and 5-1-2-1), zone limits (3-7-6, 3-8-5), clone == original, serialize/deserialize
-round trip == original, and a player's view holds nothing hidden from that player (3-1-5)."""
+round trip == original, and a player's view holds nothing hidden from that player (3-1-5), nor do the
+option tuples and determinized samples of the player who decides (issue 18; checked after one action in
+8 by default, after every action in the long run)."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ STARTERS = [f"ST0{i}" for i in range(1, 8)]
 PAIRS = list(itertools.product(STARTERS, STARTERS))  # 49 pairings, mirrors and both seats included
 
 
-def _play(db, decks, seed: int, full_checks: bool) -> int:
+def _play(db, decks, seed: int, full_checks: bool, decisions_every: int = 8) -> int:
     a, b = decks[seed % len(decks)]
     g = new_game(a, b, db, seed=seed)
     agent = Rng(seed * 7919 + 1)
@@ -29,7 +31,7 @@ def _play(db, decks, seed: int, full_checks: bool) -> int:
         g.apply_index(agent.below(len(g.pending.options)))
         actions += 1
         if full_checks:
-            check_all(g, db, view_rng)
+            check_all(g, db, view_rng, decision=actions % decisions_every == 0)
         else:
             check_conservation(g)
             check_limits(g)
@@ -54,7 +56,7 @@ def test_invariants_hold_in_1000_random_games(db, decks, block):
 @pytest.mark.long
 def test_invariants_hold_in_10000_random_games(db, decks):
     for seed in range(1000, 11000):
-        _play(db, decks, seed, full_checks=True)
+        _play(db, decks, seed, full_checks=True, decisions_every=1)
 
 
 def test_conservation_detects_a_lost_card(db, decks):
@@ -78,9 +80,22 @@ def test_view_check_detects_a_leak(db, decks, monkeypatch):
         return side
 
     monkeypatch.setattr(view, "_side", leaky)
+    with pytest.raises(AssertionError, match="view changes"):
+        invariants.check_views(_first_main(db, decks), Rng(3))
+
+
+def _first_main(db, decks):
     a, b = decks[0]
     g = new_game(a, b, db, seed=2)
     while g.pending.kind != "main":
         g.apply_index(0)
-    with pytest.raises(AssertionError, match="view changes"):
-        invariants.check_views(g, Rng(3))
+    return g
+
+
+def test_decision_check_detects_a_sampler_that_keeps_the_hidden_cards(db, decks, monkeypatch):
+    """The decision checker fails when a sample keeps the real hidden cards (issue 18 point 4)."""
+    from tcgsim.onepiece.rules import invariants
+
+    monkeypatch.setattr(invariants, "determinize", lambda g, player, rng: g.clone())
+    with pytest.raises(AssertionError, match="samples change"):
+        invariants.check_decision(_first_main(db, decks), Rng(3))

@@ -96,6 +96,9 @@ def test_a_deck_the_engine_refuses_is_refused_in_its_words(live_server):
     assert status == 400 and "unknown deck '/etc/passwd'" in out["error"]  # a name only, never a file
     status, out = post(live_server, {"deck": {"name": "ST01"}, "opponent_deck": {"name": "ST02"}, "opponent": "nobody"})
     assert status == 400 and "unknown agent" in out["error"]
+    # issue 18: proc:COMMAND runs a program; a browser may never name one for the server
+    status, out = post(live_server, {"deck": {"name": "ST01"}, "opponent_deck": {"name": "ST02"}, "opponent": "proc:5"})
+    assert status == 400 and "command line only" in out["error"]
     status, out = post(live_server, {"deck": {"name": "ST01"}, "opponent_deck": {"name": "ST02"},
                                      "opponent": "mcts:10000000"})
     assert status == 400 and "at most" in out["error"]

@@ -17,7 +17,9 @@ AGENTS: dict[str, type] = {
     "mcts": MCTSAgent,
 }
 """Agent classes by name; each is built as ``cls(seed)`` (plus ``db=`` for agents that read card data).
-``mcts:N`` / ``mcts:Nms`` name the MCTS agent with a budget of N iterations / N milliseconds per decision."""
+``mcts:N`` / ``mcts:Nms`` name the MCTS agent with a budget of N iterations / N milliseconds per decision;
+``proc:COMMAND`` an agent program run in its own process that gets only protocol messages
+(:class:`~tcgsim.agents.remote.ProcessAgent`)."""
 
 
 def agent_names() -> list[str]:
@@ -31,6 +33,11 @@ def make_agent(name: str, seed: int = 0, db=None) -> Agent:
     default database when it is ``None``. Raises :class:`~tcgsim.errors.UserError` listing the known
     names for an unknown ``name``.
     """
+    from .remote import from_name
+
+    remote = from_name(name)  # a program in another process, fed protocol messages
+    if remote is not None:
+        return remote
     key, _, arg = str(name).strip().lower().partition(":")
     cls = AGENTS.get(key)
     if cls is None:

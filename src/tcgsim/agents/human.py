@@ -11,6 +11,7 @@ legal options numbered in action notation, and reads an answer: an option number
 
 from __future__ import annotations
 
+import time
 from typing import Callable, Sequence
 
 from ..core.agent import BaseAgent
@@ -24,6 +25,39 @@ HELP = """Answer with the number of an option, or type it in action notation, e.
 Card references: ST01-013#2 (the 2nd copy), leader, stage, opp ... (the opponent's), hand 3, life 1.
 Other commands: board (show the board again), history (every log line of the game so far), concede (lose
 the game now), quit (stop without a result), help (this text)."""
+
+
+AGENT_PACE_MS = 400.0
+"""The least time (milliseconds) from a person's answer at the terminal to their next prompt (``tcgsim
+play --agent-pace-ms``): above the MCTS agent's usual thinking time at its default budget (82-229 ms
+measured in issue 18), so the pause after an attack does not tell whether the opponent had a usable
+Counter or [Blocker] (a decision with one option is not even asked: it takes no time at all)."""
+
+
+class PacedSeat:
+    """The person's seat ``agent`` (an agent with ``choose``), paced: each prompt comes at least
+    ``min_ms`` milliseconds after the person's previous answer (it sleeps for the rest), whatever the
+    opponent did in between -- thought about a hidden decision, had it taken at once because it had a
+    single option, or had none (issue 18 point 6). A search that thinks longer than ``min_ms`` still
+    shows: give it a time budget below the pace (``mcts:Nms``)."""
+
+    def __init__(self, agent, min_ms: float = AGENT_PACE_MS) -> None:
+        self.agent = agent
+        self.min_ms = float(min_ms)
+        self.name = getattr(agent, "name", "agent")
+        self.needs_view = getattr(agent, "needs_view", True)
+        self._answered: float | None = None  # perf_counter() of the previous answer
+
+    def choose(self, view, decision, labels, **kwargs) -> int:
+        """``agent.choose(...)``, asked no sooner than ``min_ms`` after the previous answer."""
+        if self._answered is not None:
+            left = self.min_ms / 1000.0 - (time.perf_counter() - self._answered)
+            if left > 0:
+                time.sleep(left)
+        try:
+            return self.agent.choose(view, decision, labels, **kwargs)
+        finally:
+            self._answered = time.perf_counter()
 
 
 class Concede(Exception):
@@ -197,7 +231,7 @@ class HumanAgent(BaseAgent):
 
 
 def play_terminal(deck_a, deck_b, db, opponent, *, seed: int = 0, seat: int = 1, console=None,
-                  read: Callable[[str], str] = input) -> dict:
+                  read: Callable[[str], str] = input, pace_ms: float = AGENT_PACE_MS) -> dict:
     """Play one game with a person in seat ``seat`` (1: deck A, player p1; 2: deck B, p2) against
     ``opponent`` (an agent object) at the terminal, in the decks' game (:func:`tcgsim.core.games.module_of`;
     a game module may offer ``board_lines(view, db)`` and ``help_text`` for the terminal); return ``{"winner": "you" | "opponent" | "draw" | None,
@@ -205,7 +239,8 @@ def play_terminal(deck_a, deck_b, db, opponent, *, seed: int = 0, seat: int = 1,
 
     ``seed`` seeds the game (who chooses to go first, shuffles); the person's concession ends the game
     (rule 1-2-3). The opponent sees only its view; a search agent gets determinized clones (sampler).
-    Raises ``ValueError`` for a seat other than 1 or 2.
+    Each prompt comes at least ``pace_ms`` milliseconds after the person's previous answer
+    (:class:`PacedSeat`; 0: no pause). Raises ``ValueError`` for a seat other than 1 or 2.
     """
     from ..core.games import module_of
     from ..core.session import Session, play
@@ -226,8 +261,9 @@ def play_terminal(deck_a, deck_b, db, opponent, *, seed: int = 0, seat: int = 1,
     human.say(f"game seed {seed}: you play {_deck_name(deck_a if me == 0 else deck_b)} as p{me + 1} against "
               f"{getattr(opponent, 'name', 'the opponent')} ({_deck_name(deck_b if me == 0 else deck_a)}). "
               "Type 'help' for help.")
+    seat_agent = PacedSeat(human, pace_ms) if pace_ms > 0 else human
     try:
-        play(session, [human, opponent] if me == 0 else [opponent, human])
+        play(session, [seat_agent, opponent] if me == 0 else [opponent, seat_agent])
     except Concede:
         session.concede(me)
     except Quit:

@@ -118,6 +118,10 @@ def play_game(
         play(session, players, max_decisions=MAX_DECISIONS)
     except SessionError as exc:
         raise RunnerError(f"{exc} (game seed {seed})") from None
+    finally:
+        for p, given in zip(players, agents):
+            if p is not given:  # built here: an agent in another process is stopped (agents/remote.py)
+                getattr(p, "close", lambda: None)()
     winner = {"p1": "A", "p2": "B", "draw": "draw"}[session.winner]
     return GameRecord(
         seed=seed,
@@ -147,7 +151,8 @@ def parse_agents(spec: str | Sequence[str], game: str | None = None) -> tuple[st
     the ONE PIECE CARD GAME) does not know.
     """
     module = get_game(game)
-    names = [s.strip().lower() for s in (spec.split(",") if isinstance(spec, str) else spec)]
+    names = [s.strip() for s in (spec.split(",") if isinstance(spec, str) else spec)]
+    names = [n if n[:5].lower() == "proc:" else n.lower() for n in names]  # a command keeps its case
     if any(not n for n in names):
         raise UserError(f"--agents {spec!r}: an empty agent name (give one name, or two separated by a comma)")
     if len(names) == 1:

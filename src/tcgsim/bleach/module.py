@@ -91,8 +91,13 @@ class BleachModule:
     def make_agent(self, name: str, seed: int, db):
         """``random`` (:class:`~tcgsim.agents.random_agent.RandomAgent`), ``heuristic``
         (:class:`~tcgsim.agents.bleach_heuristic.BleachHeuristicAgent`) or ``mcts`` / ``mcts:N`` /
-        ``mcts:Nms`` (:class:`~tcgsim.agents.mcts.MCTSAgent` with :mod:`tcgsim.agents.bleach_search`);
-        UserError otherwise."""
+        ``mcts:Nms`` (:class:`~tcgsim.agents.mcts.MCTSAgent` with :mod:`tcgsim.agents.bleach_search`),
+        ``proc:COMMAND`` (:class:`~tcgsim.agents.remote.ProcessAgent`); UserError otherwise."""
+        from ..agents.remote import from_name
+
+        remote = from_name(name)
+        if remote is not None:
+            return remote
         key, _, arg = str(name).strip().lower().partition(":")
         if key == "mcts":
             from ..agents import bleach_search

@@ -7,7 +7,9 @@ its own seeded :class:`~tcgsim.core.rng.Rng`, never from the game's stream.
 A search agent declares ``needs_sampler = True``; the runner then also passes ``sampler=``, a callable
 ``sample(rng) -> Game`` returning clones of the game in which every card hidden from the agent has been
 redealt at random (:func:`tcgsim.onepiece.rules.determinize.determinize`), so it can search without ever
-reading the real hidden cards.
+reading the real hidden cards; the sampler holds only a copy with what the agent may know. An agent with
+``needs_messages`` gets only the protocol's messages (:class:`tcgsim.agents.remote.ProcessAgent`, an agent
+in another process).
 """
 
 from __future__ import annotations

@@ -162,7 +162,8 @@ class Session:
 
     def sampler(self, seat: int) -> Callable | None:
         """For a search agent in ``seat``: ``sample(rng) -> game``, clones of the game in which every card
-        hidden from that seat is redealt (:meth:`GameModule.make_sampler`)."""
+        hidden from that seat is redealt (:meth:`GameModule.make_sampler`). The sampler holds a copy with
+        only what the seat may know, never the live game."""
         return self.module.make_sampler(self._game, seat)
 
     # ------------------------------------------------------------------ what a seat sees
@@ -340,7 +341,9 @@ def play(session: Session, agents: Sequence[Any], *, max_decisions: int = MAX_DE
 
     Each agent sees only what the protocol gives its seat: ``choose(view, decision, labels)`` with its view
     and the option labels (``None`` and ``None`` for an agent whose ``needs_view`` is false), plus
-    ``sampler=`` for one with ``needs_sampler`` (:meth:`Session.sampler`). ``stop()``, when given, is asked
+    ``sampler=`` for one with ``needs_sampler`` (:meth:`Session.sampler`, built from what the seat may
+    know); an agent with ``needs_messages`` gets only the protocol's messages instead
+    (``respond(messages) -> answer message``, :class:`tcgsim.agents.remote.ProcessAgent`). ``stop()``, when given, is asked
     before each decision and ends the loop early when true (a person quitting).
 
     Raises :class:`SessionError` if an agent answers an index out of range or the game passes
@@ -367,6 +370,12 @@ def act(session: Session, agent: Any) -> int:
     if d is None:
         raise ProtocolError("game-over", "the game is over: no decision is pending")
     seat = d.player
+    if getattr(agent, "needs_messages", False):
+        # an agent that gets only the protocol's messages (e.g. in another process: agents/remote.py)
+        reply = session.handle(seat, agent.respond(session.status(seat)))
+        if reply[0]["type"] == "error":
+            raise SessionError(f"agent {getattr(agent, 'name', agent)!r}: {reply[0]['code']}: {reply[0]['message']}")
+        return session.indices[-1]
     if agent.needs_view:
         view = session.view(seat)
         labels = view["pending"]["options"]

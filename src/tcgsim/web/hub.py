@@ -84,6 +84,8 @@ class Hub:
         spec = opponent.strip().lower()
         if spec == FRIEND:
             return spec
+        if spec.startswith("proc:"):  # a browser must never name a program for the server to run
+            raise UserError(f"opponent {opponent!r}: an agent in another process is for the command line only")
         self.module.make_agent(spec, 0, self.db)  # raises UserError naming the known agents
         _, _, budget = spec.partition(":")
         if budget:

@@ -4,6 +4,7 @@ that owner's hidden slots (the opponent's hand and reserves; both decks; all sou
 from __future__ import annotations
 
 from ...core.hidden import Slot, redeal
+from ...core.rng import Rng
 
 
 def hidden_slots(h, player: int) -> list[list[Slot]]:
@@ -46,6 +47,26 @@ def determinize(g, player: int, rng):
     return h
 
 
+def public_copy(g, player: int):
+    """A clone of ``g`` holding only what ``player`` may know: the cards hidden from ``player`` in a
+    canonical order (by card number, then id) among their owner's hidden slots, no log, trace or answer
+    history, and a blank game stream. Twin games that differ only in hidden cards give equal copies."""
+    h = g.clone()
+    h.log = None
+    h.trace = None
+    h.history = []
+    h.rng = Rng(0)
+    numbers = h.t.numbers
+    for slots in hidden_slots(h, player):
+        cards = sorted((zone[k] for zone, k in slots), key=lambda c: (numbers[c], c))
+        for (zone, k), c in zip(slots, cards):
+            zone[k] = c
+    freeze(h)
+    return h
+
+
 def make_sampler(g, player: int):
-    """``sample(rng)`` returning :func:`determinize` clones of ``g`` for ``player``."""
-    return lambda rng: determinize(g, player, rng)
+    """``sample(rng)`` returning :func:`determinize` clones for ``player`` of :func:`public_copy` of ``g``
+    (the sampler holds nothing of the live game, issue 18)."""
+    base = public_copy(g, player)
+    return lambda rng: determinize(base, player, rng)

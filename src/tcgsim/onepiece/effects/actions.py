@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..cards.model import CHARACTER, KEYWORD_BITS, STAGE
 from ..rules import continuous as cv
 from ..rules.frames import handler
-from ..rules.zones import draw, ko, place_stage
+from ..rules.zones import draw, ko, leave_secret_publicly, place_stage
 from . import hooks
 from .interpreter import (
     DID, EMPTY_CTX, choose_cards, finish, duration_of, move_to_trash, push_actions,
@@ -560,8 +560,10 @@ def op_to_deck(g, frame, a, choice) -> None:
         num = g.t.numbers[pick[1]]
         ordered = ordered + (next(c for c in left if g.t.numbers[c] == num),)
     field = _field_zones(g, ordered)
+    public = []
     for c in ordered:
-        remove_from_zone(g, c)
+        if remove_from_zone(g, c) in ("field", "trash"):
+            public.append(c)  # seen by both players where it was (3-1-5): its place in the deck is known
     _report_removed(g, frame, field)
     # the first in ``ordered`` ends highest of the placed pile; piles store the top card last
     if position == "top":
@@ -570,6 +572,9 @@ def op_to_deck(g, frame, a, choice) -> None:
     else:
         for c in ordered:
             g.players[g.t.owner[c]].deck.insert(0, c)
+    for c in public:
+        g.known[0].add(c)
+        g.known[1].add(c)
     for owner in (0, 1):
         placed = [c for c in ordered if g.t.owner[c] == owner]
         if len(placed) > 1:  # 3-1-8: the other player cannot confirm their order, so no place of them is known
@@ -671,7 +676,9 @@ def op_reveal(g, frame, a, choice) -> None:
         return
     for c in chosen:
         g.emit(None, f"p{g.t.owner[c] + 1} reveals {g.t.numbers[c]}")
-        if c in g.players[g.t.owner[c]].hand:  # a card revealed from a hand is seen by both players
+        p = g.players[g.t.owner[c]]
+        if c in p.hand or c in p.deck or (c in p.life and not g.face_up[c]):
+            # a card revealed from a secret zone (a hand, a deck, face-down Life) is seen by both players
             g.known[0].add(c)
             g.known[1].add(c)
     finish(g, frame, it=chosen, did=bool(chosen))
@@ -882,6 +889,7 @@ def op_play(g, frame, a, choice) -> None:
         set_ctx(g, frame[4], it=playable, did=bool(playable))
     rested = bool(a.param("rested"))
     for c in reversed(playable):
+        leave_secret_publicly(g, c)  # played face-up (3-1-5)
         zone = remove_from_zone(g, c)
         if g.t.defs[c].category == STAGE:
             place_stage(g, c)
@@ -1220,6 +1228,8 @@ def _reorder_life(g, frame, a, choice) -> None:
         life = g.players[who].life
         mine = [c for c in ordered if g.t.owner[c] == who]
         life[:] = [c for c in life if c not in mine] + mine[::-1]  # piles store the top card last
+        if len(mine) > 1:  # 3-1-8: placed in secret; the other player no longer knows where each one is
+            g.known[1 - who].difference_update(mine)
     finish(g, frame, it=ordered, did=bool(ordered))
 
 

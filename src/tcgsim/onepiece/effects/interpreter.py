@@ -23,7 +23,7 @@ from dataclasses import replace
 from ..cards.model import CHARACTER, KEYWORD_BITS, STAGE
 from ..rules import continuous as cv
 from ..rules.frames import handler
-from ..rules.zones import draw, ko, leave_field, place_stage, trash_from_field
+from ..rules.zones import draw, ko, leave_field, leave_secret_publicly, place_stage, trash_from_field
 from . import hooks
 from .select import candidates, condition_holds, matches, resolve_ref
 
@@ -551,7 +551,8 @@ def choose_cards(g, frame, sel, chooser: int, choice, inst: int, state_index: in
         if not sel.up_to:
             return cands
         need = len(cands)  # "any number of": one at a time until the player stops (4-8-1)
-    chosen = tuple(frame[state_index])
+    marks = tuple(frame[state_index])  # blind picks by place (_mark)
+    chosen = _marked(g, marks)
     if "deck" in sel.zones and sel.position is None:
         # 8-4-4-4: choosing from the deck is done face-up: the chooser sees the deck's cards
         for who in {g.t.owner[c] for c in cands}:
@@ -559,7 +560,7 @@ def choose_cards(g, frame, sel, chooser: int, choice, inst: int, state_index: in
     if choice is not None:
         if choice[0] == "choose_none":
             return list(chosen)
-        chosen = chosen + (_picked(g, choice),)
+        marks, chosen = marks + (_mark(choice),), chosen + (_picked(g, choice),)
     budget = _total_budget(sel) if sel.filters else None
     distinct = bool(sel.filters) and any(f.key == "distinct_names" for f in sel.filters)
     while True:
@@ -572,9 +573,9 @@ def choose_cards(g, frame, sel, chooser: int, choice, inst: int, state_index: in
                 opts = [_option(g, chooser, c) for c in _dedupe(g, left, chooser)]
                 pick = g.ask(chooser, "choose", opts)
                 if pick is None:
-                    g.stack[-1] = frame[:state_index] + (chosen,) + frame[state_index + 1:]
+                    g.stack[-1] = frame[:state_index] + (marks,) + frame[state_index + 1:]
                     return None
-                chosen = chosen + (_picked(g, pick),)
+                marks, chosen = marks + (_mark(pick),), chosen + (_picked(g, pick),)
                 continue
         if len(chosen) >= need or not left:
             return list(chosen)
@@ -589,11 +590,11 @@ def choose_cards(g, frame, sel, chooser: int, choice, inst: int, state_index: in
             opts.append(("choose_none",))
         pick = g.ask(chooser, "choose", opts)
         if pick is None:
-            g.stack[-1] = frame[:state_index] + (chosen,) + frame[state_index + 1:]
+            g.stack[-1] = frame[:state_index] + (marks,) + frame[state_index + 1:]
             return None
         if pick[0] == "choose_none":
             return list(chosen)
-        chosen = chosen + (_picked(g, pick),)
+        marks, chosen = marks + (_mark(pick),), chosen + (_picked(g, pick),)
 
 
 def _distinct_name_choices(g, chosen, left):
@@ -641,10 +642,12 @@ def _option(g, chooser: int, c: int) -> tuple:
     position (``("choose_at", owner, zone, index)``), so that no option depends on a hidden card."""
     owner = g.t.owner[c]
     p = g.players[owner]
+    if owner != chooser and c in p.hand:
+        # even a card the chooser knows: the hand's order is secret (card Q&A OP01-105 q2), so an option
+        # naming it would tell where it is (issue 18)
+        return ("choose_at", owner, "hand", p.hand.index(c))
     if c in g.known[chooser] or g.face_up[c]:
         return ("choose", c)
-    if owner != chooser and c in p.hand:
-        return ("choose_at", owner, "hand", p.hand.index(c))
     if c in p.deck:
         return ("choose_at", owner, "deck", p.deck.index(c))
     if c in p.life:
@@ -658,6 +661,18 @@ def _picked(g, option: tuple) -> int:
     return option[1]
 
 
+def _mark(option: tuple):
+    """What a frame keeps of a pick: the card id, or for a blind pick its place (``("choose_at", owner,
+    zone, index)``), so that a determinized sample holds no hidden card the chooser did not see (issue 18;
+    the cards do not move while the choice goes on)."""
+    return option if option[0] == "choose_at" else option[1]
+
+
+def _marked(g, chosen) -> tuple:
+    """The card ids of the picks kept by :func:`_mark`."""
+    return tuple(_picked(g, m) if type(m) is tuple else m for m in chosen)
+
+
 def _dedupe(g, cards: list[int], chooser: int = -1) -> list[int]:
     """Copies of one card in hand are one option; field cards stay distinct (their states may differ), and
     so do cards of a hand the chooser cannot see (named by position: merging them would tell they are
@@ -666,7 +681,7 @@ def _dedupe(g, cards: list[int], chooser: int = -1) -> list[int]:
     for c in cards:
         owner = g.t.owner[c]
         p = g.players[owner]
-        if owner != chooser and chooser >= 0 and c in p.hand and c not in g.known[chooser]:
+        if owner != chooser and chooser >= 0 and c in p.hand:
             out.append(c)
             continue
         if c in p.hand or c in p.trash:
@@ -713,6 +728,7 @@ def move_to_trash(g, cid: int) -> None:
     if cid == p.stage or cid in p.characters:
         trash_from_field(g, cid)
     else:
+        leave_secret_publicly(g, cid)  # the trash is public (3-5-2)
         remove_from_zone(g, cid)
         p.trash.append(cid)
 

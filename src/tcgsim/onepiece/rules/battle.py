@@ -15,7 +15,7 @@ from .continuous import (
 from .continuous import counter as counter_value
 from .frames import handler
 from .main_phase import event_activated, event_usable
-from .zones import pay_don
+from .zones import leave_secret_publicly, pay_don
 from .continuous import cost as current_cost
 
 
@@ -75,6 +75,7 @@ def attack_cost_frame(g, frame, choice) -> None:
     g.stack.pop()
     p = g.players[me]
     for c in chosen:
+        leave_secret_publicly(g, c)
         p.hand.remove(c)
         p.trash.append(c)
     g.emit(None, f"p{me + 1} trashes {', '.join(g.t.numbers[c] for c in chosen)} to attack with {_ref(g, attacker)}")
@@ -183,6 +184,7 @@ def counter_step(g, frame, choice) -> None:
     elif kind == "counter":
         cid, target = choice[1], choice[2]
         value = counter_value(g, cid)  # read in hand, before it is trashed
+        leave_secret_publicly(g, cid)
         p.hand.remove(cid)
         p.trash.append(cid)
         add_modifier(g, target, POWER, value, BATTLE, g.turn, d)
@@ -190,6 +192,7 @@ def counter_step(g, frame, choice) -> None:
     elif kind == "event":
         cid = choice[1]
         cost = current_cost(g, cid)  # read in hand, where "... in your hand -1 cost" applies
+        leave_secret_publicly(g, cid)
         p.hand.remove(cid)
         pay_don(g, d, cost)
         p.trash.append(cid)

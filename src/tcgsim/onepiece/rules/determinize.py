@@ -11,8 +11,10 @@ depends on that public multiset and on the agent's stream only, never on where t
 two games that look the same to the player give the same samples for the same agent seed.
 
 Cards whose identity the player knows (``game.known[player]``, e.g. a face-up Life card that went to the
-opponent's hand) stay where they are. An engine step that lets a player look at hidden cards must add them
-to ``game.known[player]`` for this module to keep them put.
+opponent's hand) stay where they are, except in the opponent's hand: its order is secret (card Q&A
+OP01-105 q2), so a hand holding a known card is put in a random order too. An engine step that lets a
+player look at hidden cards must add them to ``game.known[player]`` for this module to keep them put.
+:func:`make_sampler` holds only :func:`public_copy` of the game, never the live game (issue 18).
 """
 
 from __future__ import annotations
@@ -58,20 +60,19 @@ def _shuffle(rng: Rng, items: list) -> None:
     rng.state = s
 
 
-def hidden_slots(g, player: int, *, pin_trigger: bool = True) -> list[list[tuple[list, int]]]:
+def hidden_slots(g, player: int) -> list[list[tuple[list, int]]]:
     """The hidden slots of each owner as seen by ``player`` (0 or 1): ``[slots of p1, slots of p2]``,
     each slot a ``(zone list, index)`` pair in a fixed order (hand, deck, Life).
 
     Hidden: the opponent's hand, both decks, face-down Life of both players, minus the cards in
     ``g.known[player]``; while ``player`` decides whether to use a [Trigger] the top card of their Life
-    (the card being looked at) is not hidden from them (unless ``pin_trigger`` is false: the view invariant
-    moves that card too, as the view does not show it).
+    (the card being looked at, shown in their view) is not hidden from them.
     """
     known = g.known[player]
     face_up = g.face_up
     pinned = -1
     d = g.pending
-    if pin_trigger and d is not None and d.kind == "trigger" and d.player == player and g.players[player].life:
+    if d is not None and d.kind == "trigger" and d.player == player and g.players[player].life:
         pinned = g.players[player].life[-1]
     out = []
     for owner in (0, 1):
@@ -108,7 +109,6 @@ def determinize(g, player: int, rng: Rng):
     h.history = []
     h.rng = Rng(rng.next64())
     rank = _ranks(h.t)
-    other_known = h.known[1 - player]
     moved: dict[int, int] = {}
     for slots in hidden_slots(h, player):
         if len(slots) < 2:
@@ -116,21 +116,61 @@ def determinize(g, player: int, rng: Rng):
         cards = sorted([zone[k] for zone, k in slots], key=rank.__getitem__)
         _shuffle(rng, cards)
         for (zone, k), c in zip(slots, cards):
-            if other_known:
-                moved[zone[k]] = c
+            moved[zone[k]] = c
             zone[k] = c
-    if moved:
-        # The other player knows *places* (e.g. the deck's top cards they looked at), which is public;
-        # which ids sit there is not: their knowledge follows the places to the redealt cards.
-        h.known[1 - player] = {moved.get(c, c) for c in other_known}
+    hand = h.players[1 - player].hand
+    if len(hand) > 1 and not all(c not in h.known[player] for c in hand):
+        # the order of a hand is secret (card Q&A OP01-105 q2): a known card in it is somewhere in it
+        order = sorted(hand, key=rank.__getitem__)
+        _shuffle(rng, order)
+        hand[:] = order
+    follow_places(h, player, moved)
+    return h
+
+
+def follow_places(h, player: int, moved: dict[int, int]) -> None:
+    """After the cards hidden from ``player`` were dealt anew in ``h`` (``moved``: the card that was at
+    each place -> the card there now): the other player knows *places* (e.g. the top cards of ``player``'s
+    deck they looked at), which is public, not which ids sit there, so their knowledge follows the places.
+    What they "know" of their own hand (they see it) is dropped: its place in that hand is secret."""
+    other = 1 - player
+    known = h.known[other]
+    if known:
+        own = set(h.players[other].hand)
+        h.known[other] = {m for m in (moved.get(c, c) for c in known) if m not in own}
+
+
+def public_copy(g, player: int):
+    """A clone of ``g`` holding only what ``player`` may know: every card hidden from ``player`` is put
+    in a canonical order (by card number, then id) among its owner's hidden slots, the opponent's hand in
+    that order too, what the other player knows follows the places, and the log, answer history and game
+    stream are dropped. Twin games that differ only in cards hidden from ``player`` give equal copies, and
+    :func:`determinize` of the copy equals :func:`determinize` of ``g`` for the same ``rng`` (issue 18)."""
+    h = g.clone()
+    h.log = None
+    h.trace = None
+    h.history = []
+    h.rng = Rng(0)
+    rank = _ranks(h.t)
+    moved: dict[int, int] = {}
+    for slots in hidden_slots(h, player):
+        cards = sorted([zone[k] for zone, k in slots], key=rank.__getitem__)
+        for (zone, k), c in zip(slots, cards):
+            moved[zone[k]] = c
+            zone[k] = c
+    h.players[1 - player].hand.sort(key=rank.__getitem__)
+    follow_places(h, player, moved)
     return h
 
 
 def make_sampler(g, player: int) -> Sampler:
     """The sampler a runner hands to a search agent deciding for ``player`` in game ``g``:
-    ``sample(rng)`` returns ``determinize(g, player, rng)``. Valid while ``g`` stays at this decision."""
+    ``sample(rng)`` returns a :func:`determinize` clone for ``player``. It holds only
+    :func:`public_copy` of ``g`` (nothing of the live game: an agent cannot read hidden cards through
+    it); valid while ``g`` stays at this decision."""
+    base = public_copy(g, player)
 
     def sample(rng: Rng):
-        return determinize(g, player, rng)
+        return determinize(base, player, rng)
 
     return sample

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import json
 
-from ...core.hidden import check_views_unchanged, redeal
+from ...core.hidden import check_views_unchanged, first_difference, redeal
+from ...core.rng import Rng
 from ...core.invariants import check_once, count_cards
-from .determinize import hidden_slots
+from .determinize import determinize, follow_places, hidden_slots
 from .view import player_view
 
 MAX_CHARACTERS = 5  # rule 3-7-6
@@ -71,19 +72,54 @@ def check_copies(g, db) -> None:
 
 def check_views(g, rng) -> None:
     """A player's view holds nothing hidden from that player: moving the hidden cards around (the
-    opponent's hand, both decks, face-down Life; cards the player knows stay put; each owner's cards among
-    that owner's slots) leaves it unchanged."""
+    opponent's hand, both decks, face-down Life; cards the player knows stay put, except that the
+    opponent's hand is in any order, card Q&A OP01-105 q2; each owner's cards among that owner's slots)
+    leaves it unchanged (:func:`check_decision` checks the options and samples too)."""
     check_views_unchanged(g, rng, player_view, _redeal_hidden, InvariantError)
 
 
+def check_decision(g, rng) -> None:
+    """The pending decision tells its player nothing hidden (issue 18): in a twin game for that player
+    (:func:`_redeal_hidden`) the decision, asked again, has the same option tuples, and a determinized
+    sample drawn with the same stream is the same game. About 3 times the cost of :func:`check_views`."""
+    d = g.pending
+    if d is None:
+        return
+    player = d.player
+    real, twin = g.clone(), g.clone()
+    _redeal_hidden(twin, player, rng)
+    for h in (real, twin):  # the decision asked again, on the twin's cards
+        h.log = h.trace = None
+        h.pending = None
+        h.run()
+    if twin.pending.options != real.pending.options:
+        raise InvariantError(f"p{player + 1}'s options change when only hidden cards move: "
+                             f"{first_difference(list(real.pending.options), list(twin.pending.options), 'options')}")
+    seed = rng.next64()
+    a, b = determinize(real, player, Rng(seed)), determinize(twin, player, Rng(seed))
+    if a.to_dict() != b.to_dict():
+        diff = [k for k, v in a.to_dict().items() if b.to_dict().get(k) != v]
+        raise InvariantError(f"p{player + 1}'s samples change when only hidden cards move: {diff}")
+
+
 def _redeal_hidden(h, player: int, rng) -> None:
-    for slots in hidden_slots(h, player, pin_trigger=False):
+    """Make ``h`` a twin for ``player``: the cards hidden from ``player`` are redealt among their owner's
+    hidden slots, the opponent's hand is shuffled (known cards too: a hand's order is secret), and what
+    the other player knows follows the places (that knowledge is of places, which are public)."""
+    moved: dict[int, int] = {}
+    for slots in hidden_slots(h, player):
+        before = [zone[k] for zone, k in slots]
         redeal(slots, rng)
+        moved.update((c, zone[k]) for c, (zone, k) in zip(before, slots))
+    rng.shuffle(h.players[1 - player].hand)
+    follow_places(h, player, moved)
 
 
-def check_all(g, db, rng) -> None:
-    """Every invariant above."""
+def check_all(g, db, rng, decision: bool = True) -> None:
+    """Every invariant above (:func:`check_decision` only when ``decision``)."""
     check_conservation(g)
     check_limits(g)
     check_copies(g, db)
     check_views(g, rng)
+    if decision:
+        check_decision(g, rng)

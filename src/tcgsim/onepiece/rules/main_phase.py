@@ -14,7 +14,7 @@ from .continuous import (
 )
 from .continuous import attack_cost, play_cost, use_next_play_discounts
 from .frames import handler
-from .zones import pay_don, place_character, place_stage, trash_from_field
+from .zones import leave_secret_publicly, pay_don, place_character, place_stage, trash_from_field
 
 MAX_CHARACTERS = 5  # rule 3-7-6
 
@@ -157,6 +157,7 @@ def play_from_hand(g, player: int, cid: int) -> None:
     d = g.t.defs[cid]
     cost = play_cost(g, cid)  # read in hand: "Give ... in your hand -1 cost" (OP01-067) applies there
     use_next_play_discounts(g, cid)
+    leave_secret_publicly(g, cid)
     p.hand.remove(cid)
     pay_don(g, player, cost)
     g.emit(None, f"p{player + 1} plays {d.number}")

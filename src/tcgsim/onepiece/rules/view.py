@@ -29,7 +29,8 @@ def player_view(g, player: int) -> dict:
 
     Shape: ``{"you": "p1", "turn", "active", "first", "phase", "winner", "me": {...}, "opponent": {...},
     "battle": None | {...}, "pending": None | {"player", "kind", "options"?}, "known": [...]}``.
-    Options are listed only when the pending decision is this player's.
+    Options are listed only when the pending decision is this player's; at that player's [Trigger]
+    decision ``pending`` also has ``"card"``: the Life card whose [Trigger] may be activated.
     """
     out = {
         **view_header(g, player),
@@ -40,6 +41,10 @@ def player_view(g, player: int) -> dict:
         "pending": pending_view(g, player, render),
         "known": _known(g, player),
     }
+    d = g.pending
+    if d is not None and d.kind == "trigger" and d.player == player and g.players[player].life:
+        # 10-1-5-1: the player deciding whether to activate a [Trigger] has looked at that Life card
+        out["pending"]["card"] = g.t.numbers[g.players[player].life[-1]]
     b = g.battle
     if b is not None:
         out["battle"] = {"attacker": g.t.numbers[b[0]], "target": g.t.numbers[b[1]],

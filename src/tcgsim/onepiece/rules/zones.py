@@ -43,6 +43,28 @@ def shuffle_deck(g, player: int) -> None:
             known.difference_update(deck)
 
 
+def leave_secret_publicly(g, cid: int) -> None:
+    """Card ``cid`` leaves its owner's hand, deck or Life and every player sees its card number (played,
+    used as a Counter, trashed, revealed). What each player knows is of card numbers in a zone, not of
+    physical copies: one known card of that number in that zone leaves with it (``cid`` itself if known,
+    else another known copy), so ``known`` never tells whether a second copy was there (issue 18).
+    Call it before the card leaves the zone."""
+    p = g.players[g.t.owner[cid]]
+    number = g.t.numbers[cid]
+    for known in g.known:
+        if not known:
+            continue
+        if cid in known:
+            known.discard(cid)
+            continue
+        for zone in (p.hand, p.deck, p.life):
+            if cid in zone:
+                twin = next((c for c in zone if c in known and g.t.numbers[c] == number), -1)
+                if twin >= 0:
+                    known.discard(twin)
+                break
+
+
 def leave_field(g, cid: int) -> None:
     """Remove ``cid`` from the Character or Stage area (not the Leader, rule 3-6-3) without placing it."""
     owner = g.t.owner[cid]
