@@ -955,14 +955,18 @@ def test_grammar_conflicts_are_reviewed():
             records.append(record.getMessage())
 
     handler = Catch()
-    old_level = logger.level
+    old_level, old_disabled = logger.level, logger.disabled
     logger.addHandler(handler)
     logger.setLevel(logging.DEBUG)
+    # a logging.config call elsewhere in the same process (import-linter's, in tests/test_layers.py)
+    # disables existing loggers, lark's included
+    logger.disabled = False
     try:
         lark = Lark(P.grammar_text(), parser="lalr", lexer=P._ListLexer, start=list(P.START_SYMBOLS), maybe_placeholders=False)
     finally:
         logger.removeHandler(handler)
         logger.setLevel(old_level)
+        logger.disabled = old_disabled
     literal = {t.name: t.pattern.value for t in lark.terminals if t.pattern.type == "str"}
 
     def name(term):
