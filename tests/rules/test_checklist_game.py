@@ -174,3 +174,61 @@ def test_5_2_1_5_1_the_choosers_start_of_game_effects_resolve_first(db, monkeypa
     assert g.first == (chooser if answer == "first" else 1 - chooser)
     assert RESOLVED == [chooser, 1 - chooser]
     assert g.pending.kind == "keep" and g.pending.player == g.first  # then 5-2-1-6: hands, mulligans
+
+
+# --- 1-2-1-1 / 1-2-3 / 9-2-1: who lost, and why -----------------------------------------------------------
+# The result names the defeat condition met (the game-over message and ``end_reason``): Life damage at 0
+# (1-2-1-1-1), an empty deck (1-2-1-1-2), a concession (1-2-3); both players at once is a draw (9-2-1).
+
+def test_1_2_1_1_2_9_2_1_an_empty_deck_loses_and_the_reason_is_the_deck():
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, life: [OP01-010], deck: 5}
+        p2: {leader: TEST-L02, life: [OP01-010], deck: 0}
+    """)
+    assert (g.winner, g.end_reason, g.pending, g.phase) == (0, "deck", None, "over")
+    assert ("game over: p1 wins (deck)") in [text for _vis, text in g.log]
+
+
+def test_9_2_1_both_decks_empty_at_once_is_a_draw_naming_both_conditions():
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, life: [OP01-010], deck: 0}
+        p2: {leader: TEST-L02, life: [OP01-010], deck: 0}
+    """)
+    assert (g.winner, g.end_reason) == (g.DRAW, "deck+deck")
+
+
+def test_1_2_3_a_concession_is_recorded_as_the_reason_and_in_the_answer_history():
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, life: [OP01-010], deck: 5}
+        p2: {leader: TEST-L02, life: [OP01-010], deck: 5}
+    """)
+    before = list(g.history)
+    g.concede(1)
+    assert (g.winner, g.end_reason, g.pending) == (0, "concede", None)
+    # the history replays the game: a concession by player i is recorded as -1 - i (engine.py ``history``)
+    assert g.history == before + [-2]
+    g.concede(0)  # 1-2-1: the game is over, a later concession changes nothing
+    assert (g.winner, g.history) == (0, before + [-2])
+
+
+def test_1_2_5_1_3_1_op03_040_wins_instead_of_losing_when_both_decks_are_empty():
+    # OP03-040 (Nami): "When your deck is reduced to 0, you win the game instead of losing, according to
+    # the rules". Both decks are empty at one rule processing (9-2-1): the Nami player's loss becomes a win.
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, life: [OP01-010], deck: 0}
+        p2: {leader: OP03-040, life: [OP01-010], deck: 0}
+    """)
+    assert (g.winner, g.end_reason, g.pending, g.phase) == (1, "deck_win", None, "over")
+    assert "game over: p2 wins (deck_win)" in [text for _vis, text in g.log]
