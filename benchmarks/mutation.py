@@ -79,10 +79,10 @@ def prepare() -> None:
 
 
 def survivors(rel: str) -> list[str]:
-    """The names of one module's mutants that survived the fast pass."""
+    """The names of one module's mutants that survived the fast pass or that no test of it reached."""
     meta = FAST / "mutants" / PKG / (rel + ".meta")
     data = json.loads(meta.read_text(encoding="utf-8")) if meta.exists() else {"exit_code_by_key": {}}
-    return sorted(k for k, code in data["exit_code_by_key"].items() if code == 0)
+    return sorted(k for k, code in data["exit_code_by_key"].items() if code in (0, 5, 33))
 
 
 def run(name: str, rel: str) -> float:
@@ -100,28 +100,42 @@ def run(name: str, rel: str) -> float:
     return time.monotonic() - start
 
 
-def counts(rel: str) -> Counter:
-    """Mutants of one module by status, read from mutmut's ``.meta`` file."""
-    meta = WORK / "mutants" / PKG / (rel + ".meta")
+def codes(work: Path, rel: str) -> dict[str, int | None]:
+    """mutmut's exit code per mutant of one module, read from its ``.meta`` file in ``work``."""
+    meta = work / "mutants" / PKG / (rel + ".meta")
     if not meta.exists():
-        return Counter()
-    data = json.loads(meta.read_text(encoding="utf-8"))
-    return Counter(STATUS.get(code, "suspicious") for code in data["exit_code_by_key"].values())
+        return {}
+    return json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+
+
+def counts(rel: str) -> tuple[Counter, Counter]:
+    """Mutants of one module by status after the fast pass, and after both passes (a survivor's second-pass
+    result replaces its first)."""
+    fast = codes(FAST, rel)
+    full = {k: c for k, c in codes(FULL, rel).items() if c is not None and k in fast}
+    both = dict(fast, **full)
+    return (Counter(STATUS.get(c, "suspicious") for c in fast.values()),
+            Counter(STATUS.get(c, "suspicious") for c in both.values()))
 
 
 def report(times: dict[str, float]) -> None:
+    """A Markdown table: per module, the fast pass's figures, then the survivors left after the second."""
     cols = ["killed", "survived", "timeout", "no tests", "not checked"]
-    print("| module | mutants | " + " | ".join(cols) + " | killed % | wall s |")
-    print("| --- " * (len(cols) + 4) + "|")
+    print("| module | mutants | " + " | ".join(cols) + " | killed % | survived after 2nd pass | killed % after |")
+    print("| --- " * (len(cols) + 5) + "|")
     for name, rel in MODULES:
-        c = counts(rel)
+        c, b = counts(rel)
         total = sum(c.values())
         if not total:
             continue
-        checked = c["killed"] + c["survived"] + c["timeout"]
-        pct = f"{100 * (c['killed'] + c['timeout']) / checked:.1f}" if checked else "-"
-        wall = f"{times[name]:.0f}" if name in times else ""
-        print(f"| {rel} | {total} | " + " | ".join(str(c[k]) for k in cols) + f" | {pct} | {wall} |")
+
+        def pct(x: Counter) -> str:
+            checked = x["killed"] + x["survived"] + x["timeout"]
+            return f"{100 * (x['killed'] + x['timeout']) / checked:.1f}" if checked else "-"
+        print(f"| {rel} | {total} | " + " | ".join(str(c[k]) for k in cols)
+              + f" | {pct(c)} | {b['survived']} | {pct(b)} |")
+    if times:
+        print("\nwall time: " + ", ".join(f"{n} {t:.0f} s" for n, t in times.items()))
 
 
 def main() -> None:

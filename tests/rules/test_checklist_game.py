@@ -112,6 +112,37 @@ def test_7_1_3_2_1_counter_options_name_only_character_cards_in_hand():
     assert set(g.pending.options) == set(counter_options(g, 1))
 
 
+def test_7_1_3_2_1_each_counter_card_in_hand_is_offered_once_per_target_copies_included():
+    """7-1-3-2-1: any Character card in hand with a Counter may be used; two copies of one card are the same
+    choice (one option per target), and the cards after them are still offered."""
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, life: [OP01-010], deck: 5, characters: [{card: OP01-065}]}
+        p2: {leader: TEST-L02, life: [OP01-010], hand: [OP01-036, OP01-036, ST01-006, OP01-012], deck: 5}
+    """)
+    play(g, "p1: attack OP01-065 -> opp leader")
+    used = [o[1] for o in g.pending.options if o[0] == "counter"]
+    assert sorted(numbers(g, used)) == ["OP01-012", "OP01-036"]
+
+
+def test_7_1_3_2_2_a_counter_event_the_defender_cannot_pay_for_is_not_offered():
+    """7-1-3-2-2: a [Counter] Event is activated by paying its cost; with no active DON!! a cost-1 Event
+    (ST01-014) is not an option, with one it is."""
+    state = """
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, life: [OP01-010], deck: 5, characters: [{card: OP01-065}]}
+        p2: {leader: TEST-L02, life: [OP01-010], hand: [ST01-014], deck: 5, don: {active: %d, rested: 1}}
+    """
+    for active, offered in ((0, []), (1, ["ST01-014"])):
+        g = game(state % active)
+        play(g, "p1: attack OP01-065 -> opp leader")
+        assert numbers(g, [o[1] for o in g.pending.options if o[0] == "event"]) == offered
+
+
 # --- SCENARIOS.md: `choose a, b` answers compare as sets; `order` in order --------------------------------
 
 def test_choose_answers_compare_as_sets_and_order_answers_in_order():
@@ -189,7 +220,7 @@ def test_1_2_1_1_2_9_2_1_an_empty_deck_loses_and_the_reason_is_the_deck():
         p2: {leader: TEST-L02, life: [OP01-010], deck: 0}
     """)
     assert (g.winner, g.end_reason, g.pending, g.phase) == (0, "deck", None, "over")
-    assert ("game over: p1 wins (deck)") in [text for _vis, text in g.log]
+    assert "game over: p1 wins (deck)" in [text for _vis, text in g.log]
 
 
 def test_9_2_1_both_decks_empty_at_once_is_a_draw_naming_both_conditions():
@@ -200,7 +231,8 @@ def test_9_2_1_both_decks_empty_at_once_is_a_draw_naming_both_conditions():
         p1: {leader: TEST-L01, life: [OP01-010], deck: 0}
         p2: {leader: TEST-L02, life: [OP01-010], deck: 0}
     """)
-    assert (g.winner, g.end_reason) == (g.DRAW, "deck+deck")
+    assert (g.winner, g.end_reason, g.phase) == (g.DRAW, "deck+deck", "over")
+    assert "game over: draw (deck+deck)" in [text for _vis, text in g.log]
 
 
 def test_1_2_3_a_concession_is_recorded_as_the_reason_and_in_the_answer_history():
