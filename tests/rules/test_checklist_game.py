@@ -211,38 +211,31 @@ def test_5_2_1_5_1_the_choosers_start_of_game_effects_resolve_first(db, monkeypa
 # The result names the defeat condition met (the game-over message and ``end_reason``): Life damage at 0
 # (1-2-1-1-1), an empty deck (1-2-1-1-2), a concession (1-2-3); both players at once is a draw (9-2-1).
 
-def test_1_2_1_1_2_9_2_1_an_empty_deck_loses_and_the_reason_is_the_deck():
-    g = game("""
+def _decks(p1: int, p2: int, p2_leader: str = "TEST-L02"):
+    """A Main Phase game whose players have ``p1`` / ``p2`` deck cards, run to its first decision."""
+    return game(f"""
         turn: 3
         active: p1
         phase: main
-        p1: {leader: TEST-L01, life: [OP01-010], deck: 5}
-        p2: {leader: TEST-L02, life: [OP01-010], deck: 0}
+        p1: {{leader: TEST-L01, life: [OP01-010], deck: {p1}}}
+        p2: {{leader: {p2_leader}, life: [OP01-010], deck: {p2}}}
     """)
-    assert (g.winner, g.end_reason, g.pending, g.phase) == (0, "deck", None, "over")
-    assert "game over: p1 wins (deck)" in [text for _vis, text in g.log]
 
 
-def test_9_2_1_both_decks_empty_at_once_is_a_draw_naming_both_conditions():
-    g = game("""
-        turn: 3
-        active: p1
-        phase: main
-        p1: {leader: TEST-L01, life: [OP01-010], deck: 0}
-        p2: {leader: TEST-L02, life: [OP01-010], deck: 0}
-    """)
-    assert (g.winner, g.end_reason, g.phase) == (g.DRAW, "deck+deck", "over")
-    assert "game over: draw (deck+deck)" in [text for _vis, text in g.log]
+@pytest.mark.parametrize("p1, winner, reason, message", [
+    (5, 0, "deck", "game over: p1 wins (deck)"),             # 1-2-1-1-2: p2's deck is empty
+    (0, -1, "deck+deck", "game over: draw (deck+deck)"),     # 9-2-1: both at once, a draw
+])
+def test_1_2_1_1_2_9_2_1_an_empty_deck_loses_and_both_at_once_draw_with_the_reason_named(p1, winner, reason,
+                                                                                          message):
+    g = _decks(p1, 0)
+    winner = g.DRAW if winner == -1 else winner
+    assert (g.winner, g.end_reason, g.pending, g.phase) == (winner, reason, None, "over")
+    assert message in [text for _vis, text in g.log]
 
 
 def test_1_2_3_a_concession_is_recorded_as_the_reason_and_in_the_answer_history():
-    g = game("""
-        turn: 3
-        active: p1
-        phase: main
-        p1: {leader: TEST-L01, life: [OP01-010], deck: 5}
-        p2: {leader: TEST-L02, life: [OP01-010], deck: 5}
-    """)
+    g = _decks(5, 5)
     before = list(g.history)
     g.concede(1)
     assert (g.winner, g.end_reason, g.pending) == (0, "concede", None)
@@ -255,12 +248,6 @@ def test_1_2_3_a_concession_is_recorded_as_the_reason_and_in_the_answer_history(
 def test_1_2_5_1_3_1_op03_040_wins_instead_of_losing_when_both_decks_are_empty():
     # OP03-040 (Nami): "When your deck is reduced to 0, you win the game instead of losing, according to
     # the rules". Both decks are empty at one rule processing (9-2-1): the Nami player's loss becomes a win.
-    g = game("""
-        turn: 3
-        active: p1
-        phase: main
-        p1: {leader: TEST-L01, life: [OP01-010], deck: 0}
-        p2: {leader: OP03-040, life: [OP01-010], deck: 0}
-    """)
+    g = _decks(0, 0, p2_leader="OP03-040")
     assert (g.winner, g.end_reason, g.pending, g.phase) == (1, "deck_win", None, "over")
     assert "game over: p2 wins (deck_win)" in [text for _vis, text in g.log]
