@@ -682,6 +682,8 @@ def op_reveal(g, frame, a, choice) -> None:
             g.known[0].add(c)
             g.known[1].add(c)
     finish(g, frame, it=chosen, did=bool(chosen))
+    if frame[4] in g.ctx:
+        set_ctx(g, frame[4], revealed=chosen)
 
 
 CHOOSE_COST_RANGE = range(0, 11)  # the costs printed on cards (0 to 10)
@@ -711,6 +713,8 @@ def op_choose_cost(g, frame, a, choice) -> None:
         g.known[0].add(c)
         g.known[1].add(c)
     finish(g, frame, it=revealed, did=bool(revealed))
+    if frame[4] in g.ctx:
+        set_ctx(g, frame[4], revealed=revealed)
     if revealed and all(g.t.defs[c].cost == chosen for c in revealed):
         push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
 

@@ -109,6 +109,7 @@ class _Source:
 _UNPLACED = _Source(())  # a card whose zone the sentence leaves to the context (compiler._resolve_zones)
 _THIS = Selector(ref="this", count=1)
 _IT = Selector(ref="it", count=None)
+_REVEALED = Selector(ref="revealed", count=None)
 _CATEGORY_ZONE = {"Character": "character", "Leader": "leader", "Stage": "stage"}
 _FIELD_ZONES = frozenset({"leader", "character", "stage", "don", "field"})
 
@@ -1521,6 +1522,11 @@ class IRBuilder(Transformer):
     def t_it(self, *_):
         return _IT
 
+    def t_revealed(self, *_):
+        # "the revealed card": "it" unless an action between the reveal and here chose other cards
+        # (compiler._revealed_refs)
+        return _REVEALED
+
     def t_battled_opponent_character(self):
         # "the opponent's Character you battled with" (OP04-047): the card this Character battled
         # (select.resolve_ref ``battle_opponent``, only while it is still on the field, rule 3-1-6)
@@ -1534,6 +1540,9 @@ class IRBuilder(Transformer):
 
     def p_it(self):
         return _IT
+
+    def p_revealed(self):
+        return _REVEALED
 
     def p_owner_leader(self, q):
         return Selector(owner=q.owner, zones=("leader",), count=1)

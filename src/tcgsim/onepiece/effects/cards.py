@@ -41,7 +41,7 @@ PROHIBITIONS = {"attack", "attack_leader", "be_ko", "be_removed", "be_rested",  
                 "attack_other_than"}  # continuous.attack_target_forbidden
 # "attacker", "attack_target" and "battle_opponent" are read by select.resolve_ref, but no card text
 # compiles to them yet, so they have no behaviour test: unsupported until one does.
-REFS = {None, "this", "it", "rest"}
+REFS = {None, "this", "it", "rest", "revealed"}
 # "the opponent's Character you battled with" (OP04-047): only in the effect of "At the end of a battle in
 # which this Character battles ..." (why_unsupported), read while the battle is still on (rules/battle.battle_end)
 BATTLE_REFS = {"battle_opponent"}

@@ -11,9 +11,10 @@ effect clones and serializes like any other:
   cards chosen so far, one at a time;
 - ``("effect_end", inst)``: drops the effect's scratch data.
 
-``Game.ctx[inst]`` is that scratch data: ``(it, looked, did, paid)`` -- the cards chosen or moved by the
-last action ("it"), the cards looked at, whether the last action did something (for "if you do"),
-and whether every cost was paid.
+``Game.ctx[inst]`` is that scratch data: ``(it, looked, did, paid, revealed)`` -- the cards chosen or moved
+by the last action ("it"), the cards looked at, whether the last action did something (for "if you do"),
+whether every cost was paid, and the cards of the effect's last reveal ("the revealed card" after an action
+that made "it" name other cards, EB01-029).
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from ..rules.zones import draw, ko, leave_field, leave_secret_publicly, place_st
 from . import hooks
 from .select import candidates, condition_holds, matches, resolve_ref
 
-IT, LOOKED, DID, PAID = 0, 1, 2, 3
-EMPTY_CTX = ((), (), False, True)
+IT, LOOKED, DID, PAID, REVEALED = 0, 1, 2, 3, 4
+EMPTY_CTX = ((), (), False, True, ())
 
 
 def effect_of(g, src: int, eidx: int):
@@ -78,9 +79,9 @@ def queue_index(g) -> int:
 
 
 def set_ctx(g, inst: int, **kw) -> None:
-    it, looked, did, paid = g.ctx[inst]
-    g.ctx[inst] = (
-        tuple(kw.get("it", it)), tuple(kw.get("looked", looked)), kw.get("did", did), kw.get("paid", paid))
+    it, looked, did, paid, revealed = g.ctx[inst]
+    g.ctx[inst] = (tuple(kw.get("it", it)), tuple(kw.get("looked", looked)), kw.get("did", did),
+                   kw.get("paid", paid), tuple(kw.get("revealed", revealed)))
 
 
 def action_at(g, src: int, eidx: int, path: tuple):
@@ -877,7 +878,7 @@ def _queue_delayed(g, due) -> None:
         path = tuple(path)
         inst = g.next_inst
         g.next_inst += 1
-        g.ctx[inst] = ((m[0],), (), False, True) if m[0] >= 0 else EMPTY_CTX
+        g.ctx[inst] = ((m[0],), (), False, True, ()) if m[0] >= 0 else EMPTY_CTX
         g.stack.append(("effect_end", inst))
         push_actions(g, src, eidx, inst, path + ("b",), _action_at(effect_of(g, src, eidx), path).body)
 
