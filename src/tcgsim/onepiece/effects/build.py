@@ -2387,6 +2387,11 @@ class IRBuilder(Transformer):
     def ev_life_removed(self, t, owner, _cw=None):
         return Event("life_removed", Selector(owner=owner, zones=("life",), count=1))
 
+    def ev_life_becomes(self, n):
+        # "When your number of Life cards becomes 0" (OP05-098); another number has no report (cards.py)
+        return Event("life_zero" if n == 0 else "life_count", Selector(owner="self", zones=("life",), count=None),
+                     () if n == 0 else _params(count=n))
+
     def ev_any_life_removed(self, t, _cw=None):
         return Event("life_removed", Selector(owner="any", zones=("life",), count=1))
 

@@ -375,6 +375,11 @@ def _when(ev) -> str | None:
                 sel.filters or sel.ref or params):
             return "timing when life_removed subject"
         return None
+    if ev.kind == "life_zero":
+        # hooks.fire_event: reported after a Life card of the player left their Life cards, leaving none
+        if sel is None or sel.owner != "self" or tuple(sel.zones) != ("life",) or sel.filters or sel.ref or params:
+            return "timing when life_zero subject"
+        return None
     if ev.kind == "life_to_hand":
         # "When a card is added to your hand from your Life" (OP05-107): reported by rules/damage.life_damage
         # (damage without [Trigger]) and actions.op_add_to_hand (an effect or a cost); not a [Trigger] card

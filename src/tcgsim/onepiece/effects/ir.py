@@ -227,6 +227,7 @@ EVENT_KINDS = frozenset(
         "trashed", "returned_to_hand", "battle", "battle_ko", "life_to_hand", "any_of",
         "drawn",  # "When you draw a card outside of your Draw Phase" (OP05-053)
         "don_given",  # "When this Leader or any of your Characters is given a DON!! card" (OP02-002), per card
+        "life_zero",  # "When your number of Life cards becomes 0" (OP05-098): the last Life card left
     }
 )
 FILTER_KEYS = frozenset(
