@@ -458,7 +458,7 @@ def _replacement_check(g, frame, choice, kind: str, what: str) -> None:
             cid = field[i]
             g.stack[-1] = (name, source, chosen, field, i + 1, (), replaced + (cid,))
             g.emit(None, f"p{g.t.owner[src] + 1} replaces the {what} of {g.t.numbers[cid]} with {g.t.numbers[src]}'s effect")
-            hooks.replace(g, src, idx)
+            hooks.replace(g, src, idx, (cid,))
             return
         tried = tried + ((src, idx),)
     while i < len(field):
@@ -477,7 +477,7 @@ def _replacement_check(g, frame, choice, kind: str, what: str) -> None:
         if pick[0] == "yes":
             g.stack[-1] = (name, source, chosen, field, i + 1, (), replaced + (cid,))
             g.emit(None, f"p{g.t.owner[src] + 1} replaces the {what} of {g.t.numbers[cid]} with {g.t.numbers[src]}'s effect")
-            hooks.replace(g, src, idx)
+            hooks.replace(g, src, idx, (cid,))
             return
         tried = tried + ((src, idx),)
     g.stack.pop()

@@ -369,6 +369,12 @@ class IRBuilder(Transformer):
         s = self.s_replacement(target, rep, items)
         return replace(s, event=replace(s.event, subject=replace(s.event.subject, owner="self")))
 
+    def s_replacement_of_ko(self, target, rep, items):
+        # "... instead of that Character being K.O.'d" (OP05-001): the same replacement, its event restated
+        if rep[0] != "ko":
+            raise ValueError("'instead of ... being K.O.'d' after another event")
+        return self.s_replacement(target, rep, items)
+
     def s_replacement_cond(self, cond, target, rep, items):
         s = self.s_replacement(target, rep, items)
         return replace(s, conditions=(cond,))

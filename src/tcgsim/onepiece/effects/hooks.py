@@ -300,9 +300,11 @@ def replaces(g, src: int, idx: int, cid: int, by: str, source: int, kinds: tuple
     return _can_carry_out(g, src, eff.actions)  # 8-1-3-4-5
 
 
-def replace(g, src: int, idx: int) -> None:
-    """Resolve replacement effect ``idx`` of ``src`` at once, in place of the replaced event (8-1-3-4-4)."""
+def replace(g, src: int, idx: int, replaced: tuple = ()) -> None:
+    """Resolve replacement effect ``idx`` of ``src`` at once, in place of the replaced event (8-1-3-4-4).
+    ``replaced``: the cards whose event it replaces, "that Character" (``it``) of its actions ("you may give
+    that Character -1000 power during this turn instead of that Character being K.O.'d", OP05-001)."""
     eff = g.t.defs[src].effects[idx]
     if eff.once_per_turn:
         g.once.add((src, idx))
-    _start_now(g, src, idx)
+    _start_now(g, src, idx, replaced)

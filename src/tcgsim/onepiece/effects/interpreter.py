@@ -325,11 +325,12 @@ def conditions_hold(g, src: int, eff) -> bool:
     return all(condition_holds(g, src, c) for c in eff.conditions)
 
 
-def start_now(g, src: int, eidx: int) -> None:
-    """Resolve effect ``eidx`` of ``src`` before anything else (a replacement effect, 8-1-3-4-4)."""
+def start_now(g, src: int, eidx: int, it: tuple = ()) -> None:
+    """Resolve effect ``eidx`` of ``src`` before anything else (a replacement effect, 8-1-3-4-4); ``it``:
+    what "that Character" names at first (the cards whose event it replaces)."""
     inst = g.next_inst
     g.next_inst += 1
-    g.ctx[inst] = EMPTY_CTX
+    g.ctx[inst] = (tuple(it),) + EMPTY_CTX[1:]
     g.stack.append(("effect_end", inst))
     g.stack.append(("effect", src, eidx, 1, inst))
 

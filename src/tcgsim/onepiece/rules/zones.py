@@ -159,7 +159,7 @@ def is_stage(g, cid: int) -> bool:
     return g.t.defs[cid].category == STAGE
 
 
-def _replace_ko(g, src: int, idx: int, by_effect: bool, source: int) -> None:
+def _replace_ko(g, src: int, idx: int, by_effect: bool, source: int, cid: int) -> None:
     """Replace a K.O. (its ``ko_check`` frame already popped) with replacement effect ``idx`` of ``src``
     (8-1-3-4-4). The Characters K.O.'d by the same effect at the same time, whose ``ko_check`` frames wait
     just below, are one event with it: those the replacement also covers are not K.O.'d either (card Q&A
@@ -176,7 +176,7 @@ def _replace_ko(g, src: int, idx: int, by_effect: bool, source: int) -> None:
     for f in covered:
         stack.remove(f)
         g.emit(None, f"p{g.t.owner[src] + 1} replaces the K.O. of {g.t.numbers[f[1]]} with {g.t.numbers[src]}'s effect")
-    hooks.replace(g, src, idx)
+    hooks.replace(g, src, idx, (cid,) + tuple(f[1] for f in covered))
 
 
 @handler("ko_check")
@@ -195,7 +195,7 @@ def ko_check(g, frame, choice) -> None:
         if choice[0] == "yes":
             g.stack.pop()
             g.emit(None, f"p{g.t.owner[src] + 1} replaces the K.O. of {g.t.numbers[cid]} with {g.t.numbers[src]}'s effect")
-            _replace_ko(g, src, idx, by_effect, source)
+            _replace_ko(g, src, idx, by_effect, source, cid)
             return
         tried = tried + ((src, idx),)
         g.stack[-1] = frame = ("ko_check", cid, by_effect, source, tried)
@@ -212,7 +212,7 @@ def ko_check(g, frame, choice) -> None:
             return
         if pick[0] == "yes":
             g.stack.pop()
-            _replace_ko(g, src, idx, by_effect, source)
+            _replace_ko(g, src, idx, by_effect, source, cid)
             return
         tried = tried + ((src, idx),)
         g.stack[-1] = ("ko_check", cid, by_effect, source, tried)
