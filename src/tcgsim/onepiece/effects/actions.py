@@ -194,6 +194,8 @@ def op_ko(g, frame, a, choice) -> None:
             # a K.O. cost whose Character cannot be K.O.'d is not paid: the effect does not resolve (rule
             # 8-3-1-3-1; card Q&A qa_op05.md OP05-087 q1: OP03-088 Fukurou chosen for Hakuba's cost)
             set_ctx(g, frame[4], paid=False)
+    if frame[0] == "cost" and done:
+        g.stack.append(("cost_ko_paid", frame[4], tuple(done)))  # checked once the K.O.s are done
     for c in reversed(done):  # each K.O. is a frame: the first chosen is K.O.'d first
         ko(g, c, by_effect=True, source=frame[1])
     # "K.O. up to 1 of your opponent's Stages" (OP02-118): the card text extends K.O. (10-2-1-2) to a
@@ -206,6 +208,18 @@ def op_ko(g, frame, a, choice) -> None:
             set_ctx(g, frame[4], it=done + stages, did=True)
         for c in stages:
             do_ko(g, c, by_effect=True, source=frame[1])
+
+
+@handler("cost_ko_paid")
+def cost_ko_paid(g, frame, choice) -> None:
+    """A K.O. cost whose K.O. a replacement effect replaced ("If this Character would be K.O.'d, you may rest
+    your Leader ... instead") is not paid: the Character is still on the field, so the effect does not resolve
+    (rule 8-3-1-3-1; card Q&A qa_op05.md OP05-087 q2: Kyros chosen for Hakuba's cost). Frame:
+    ``("cost_ko_paid", inst, cards)``."""
+    g.stack.pop()
+    _, inst, cards = frame
+    if inst in g.ctx and any(g.on_field(c) for c in cards):
+        set_ctx(g, inst, paid=False)
 
 
 @op("rest")

@@ -1508,6 +1508,10 @@ class IRBuilder(Transformer):
             # "up to 1 of your opponent's Characters with a cost of 0 or your opponent's Stages with a cost of
             # 3 or less" (OP03-096): the number written first is shared
             t = _Target(replace(head.q, owner=t.q.owner), t.np)
+        elif (isinstance(t, _Target) and not t.q.explicit_owner and isinstance(head, _Target)
+              and head.q.explicit_owner):
+            # "rest your Leader or 1 [Corrida Coliseum]" (OP04-082): the owner written first is shared
+            t = _Target(replace(t.q, owner=head.q.owner, explicit_owner=True), t.np)
         return _Alts(first.targets + (t,))
 
     def t_quantified(self, q, np):
