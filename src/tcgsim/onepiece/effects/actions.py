@@ -432,9 +432,11 @@ def _check_removal(g, frame, chosen) -> bool:
     """Rule 8-1-3-4: before an effect removes ``chosen`` cards from the field (to hand, deck, trash or
     Life), offer the "would be removed from the field" replacement effects, one card at a time. Returns
     True when a ``remove_check`` frame was pushed: the op resumes with the state ``("removing", cards)``.
-    Costs (``cost`` frames) are not offered: paying a cost with one's own cards is not a removal by an
-    effect."""
-    if not g.t.replacements or frame[0] != "act":
+    For a cost (``cost`` frame) only "would leave the field" replacements are offered: paying a cost with
+    one's own cards is not a removal by an effect, but it is leaving the field (card Q&A qa_op05.md OP05-100
+    q2: Enel kept by trashing a Life card instead of being returned by Trafalgar Law's cost; that cost is
+    then not paid)."""
+    if not g.t.replacements or frame[0] not in ("act", "cost"):
         return False
     players = g.players
     field = tuple(c for c in chosen
@@ -466,6 +468,8 @@ def _replacement_check(g, frame, choice, kind: str, what: str) -> None:
     """The body of ``remove_check`` / ``rest_check``: offer the replacement effects of event ``kind`` for
     each card of ``field`` in turn; ``what`` names the event in the log."""
     name, source, chosen, field, i, tried, replaced = frame
+    # below: the op resuming afterwards; a cost's removal is no removal "by an effect" (_check_removal)
+    by = "cost" if g.stack[-2][0] == "cost" else "effect"
     if choice is not None:
         src, idx = choice[1], choice[2]
         if choice[0] == "yes":
@@ -479,7 +483,7 @@ def _replacement_check(g, frame, choice, kind: str, what: str) -> None:
         cid = field[i]
         found = None
         if g.on_field(cid):
-            found = hooks.replacement_for(g, cid, "effect", source, tried, (kind,))
+            found = hooks.replacement_for(g, cid, by, source, tried, (kind,))
         if found is None:
             i, tried = i + 1, ()
             continue
@@ -498,6 +502,8 @@ def _replacement_check(g, frame, choice, kind: str, what: str) -> None:
     left = tuple(c for c in chosen if c not in replaced and (c not in field or g.on_field(c)))
     below = g.stack[-1]
     g.stack[-1] = below[:5] + (("removing", left) + tuple(below[5][2:]),)  # the op's own state kept after it
+    if below[0] == "cost" and len(left) < len(chosen) and below[4] in g.ctx:
+        set_ctx(g, below[4], paid=False)  # 8-3-1-3-1: a card the cost needed stayed: not paid in full
 
 
 @op("return_to_hand")
