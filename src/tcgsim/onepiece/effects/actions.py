@@ -677,6 +677,18 @@ def op_add_to_hand(g, frame, a, choice) -> None:
     if g.mods and cv.life_to_hand_forbidden(g, me):
         # "you cannot add Life cards to your hand using your own effects" (OP02-004): not your Life cards
         chosen = [c for c in chosen if not (g.t.owner[c] == me and c in g.players[me].life)]
+    to_deck = [c for c in chosen if c in g.players[g.t.owner[c]].life
+               and cv.face_up_life_to_deck(g, c)]
+    if to_deck:
+        # ST13-003: a face-up Life card goes to the bottom of its owner's deck instead; as a cost, that is not
+        # adding it to the hand: the cost is not paid (card Q&A qa_st-13.md ST13-003 q2, q3)
+        for c in to_deck:
+            remove_from_zone(g, c)
+            g.players[g.t.owner[c]].deck.insert(0, c)
+            g.emit(None, f"face-up {g.t.numbers[c]} is placed at the bottom of p{g.t.owner[c] + 1}'s deck instead")
+        if frame[0] == "cost" and frame[4] in g.ctx:
+            set_ctx(g, frame[4], paid=False)
+        chosen = [c for c in chosen if c not in to_deck]
     for c in chosen:
         where = remove_from_zone(g, c)
         owner = g.t.owner[c]

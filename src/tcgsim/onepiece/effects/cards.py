@@ -36,6 +36,7 @@ PERMANENT_OPS = {"modify_power", "modify_cost", "gain_keyword", "cannot", "can_a
                  "reduce_play_cost",  # continuous.play_cost, read by rules/main_phase when playing from hand
                  "deck_out_win",  # rules/engine.rule_processing (OP03-040)
                  "play_rested",  # continuous.plays_rested, read by rules/main_phase.enter_character (OP09-022)
+                 "face_up_life_to_deck",  # continuous.face_up_life_to_deck: rules/damage, actions.op_add_to_hand (ST13-003)
                  "treat_name"}  # rule 2-1-3, read from the card definition by select.card_names
 PROHIBITIONS = {"attack", "attack_leader", "be_ko", "be_removed", "be_rested",  # continuous.prohibited
                 "attack_other_than"}  # continuous.attack_target_forbidden

@@ -212,6 +212,7 @@ ACTION_OPS = frozenset(
         "reduce_play_cost",  # permanent: "The cost of playing ... from your hand will be reduced by 1" (OP05-097)
         "deck_out_win",  # permanent: "When your deck is reduced to 0, you win the game instead of losing" (OP03-040)
         "play_rested",  # permanent: "Your Character cards are played rested" (OP09-022)
+        "face_up_life_to_deck",  # permanent: "Your face-up Life cards are placed at the bottom of your deck instead ..." (ST13-003)
         "if", "may", "if_you_do", "if_you_do_not", "choose_one", "delayed", "for_every",
         "grant_replacement",  # EB02-030: starts the card's next "granted" replacement effect for the duration
     }

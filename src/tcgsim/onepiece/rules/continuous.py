@@ -453,6 +453,18 @@ def plays_rested(g, cid: int) -> bool:
     return any(g.t.owner[src] == owner for src, _, _a in _static_actions(g, "play_rested"))
 
 
+def face_up_life_to_deck(g, cid: int) -> bool:
+    """Whether Life card ``cid``, about to be added to its owner's hand (by damage, an effect or a cost), is
+    placed at the bottom of their deck instead: it is face-up and its owner has a card whose permanent effect
+    says so ("Your face-up Life cards are placed at the bottom of your deck instead of being added to your
+    hand, according to the rules", ST13-003, op ``face_up_life_to_deck``; card Q&A qa_st-13.md ST13-003
+    q1-q3)."""
+    if not g.face_up[cid] or not g.t.static_ops.get("face_up_life_to_deck"):
+        return False
+    owner = g.t.owner[cid]
+    return any(g.t.owner[src] == owner for src, _, _a in _static_actions(g, "face_up_life_to_deck"))
+
+
 def play_forbidden(g, player: int, cid: int) -> bool:
     """Whether ``player`` may not play card ``cid`` now ("you cannot play Character cards ... during this
     turn"): a NO_PLAY modifier whose action's filters the card matches."""

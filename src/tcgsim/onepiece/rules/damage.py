@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards.model import KW_BANISH, KW_DOUBLE_ATTACK
 from ..effects import hooks
-from .continuous import has_keyword, power, prohibited
+from .continuous import face_up_life_to_deck, has_keyword, power, prohibited
 from .frames import handler
 from .zones import ko
 
@@ -60,6 +60,19 @@ def life_damage(g, frame, choice) -> None:
         g.stack[-1] = frame[:3] + (-1,)
         if g.t.whens:
             hooks.fire_event(g, "attack_damage", frame[3])
+        return
+    if choice is None and g.face_up[cid] and face_up_life_to_deck(g, cid):
+        # ST13-003: the face-up Life card goes to the bottom of the deck instead of the hand, so no [Trigger]
+        # (card Q&A qa_st-13.md ST13-003 q1); it is still 1 damage taken
+        g.stack.pop()
+        p.life.pop()
+        g.face_up[cid] = 0
+        p.deck.insert(0, cid)
+        g.emit(None, f"p{d + 1} takes 1 damage; face-up {g.t.numbers[cid]} is placed at the bottom of the deck")
+        if g.t.whens:
+            mark = _mark(g)
+            _damaged(g, d, cid)
+            _after_the_damage(g, mark)
         return
     if choice is None:
         if banish:
