@@ -375,6 +375,14 @@ class IRBuilder(Transformer):
         s = self.s_replacement(target, rep, items)
         return replace(s, event=replace(s.event, subject=replace(s.event.subject, owner="self")))
 
+    def s_instead_target(self, cond, new, old):
+        """ "If you have 15 or more cards in your trash, choose up to 1 of your opponent's Characters with a cost
+        of 6 or less instead of a Character with a cost of 4 or less." (OP04-094): the earlier action choosing
+        the ``old`` cards chooses the ``new`` ones when ``cond`` holds (compiler._join_sentence)."""
+        (new_sel,), (old_sel,) = _sels(new, default_zones=("character",)), _sels(old, default_zones=("character",))
+        return SentenceIR("instead_target", (Action("instead_target", new_sel, condition=cond,
+                                                    params=(("of", old_sel),)),))
+
     def s_replacement_of_ko(self, target, rep, items):
         # "... instead of that Character being K.O.'d" (OP05-001): the same replacement, its event restated
         if rep[0] != "ko":
@@ -493,6 +501,10 @@ class IRBuilder(Transformer):
     # ------------------------------------------------------------ actions
     def a_ko(self, ts):
         return _each("ko", ts, ("character",))
+
+    def a_choose_and_ko(self, ts):
+        # "Choose up to 1 of your opponent's Characters with a cost of 4 or less and K.O. it" (OP04-094)
+        return self.a_ko(ts)
 
     def a_ko_or_rest_f2(self, ts):
         """ "K.O. or rest up to 1 of your opponent's Characters with ..." (OP14-062): the Character is chosen,

@@ -366,6 +366,19 @@ def _join_sentence(actions: list[Action], s: SentenceIR) -> None:
     further "Then," sentence. After any other sentence "Then," stays a sibling: it is resolved even when
     the part before it did nothing (4-10-2)."""
     last = actions[-1] if actions else None
+    if s.kind == "instead_target":
+        # "A X. If C, choose Y instead of X." (OP04-094): if C, A Y; otherwise A X (8-3-2: C is checked as
+        # the sentence is resolved, after A's effect was activated)
+        sub = s.actions[0]
+        old = sub.param("of")
+        t = last.target if last is not None else None
+        if (t is None or t.ref is not None or t.alternatives or t.zones != sub.target.zones
+                or t.owner != sub.target.owner or not set(old.filters) <= set(t.filters)):
+            raise _Unsupported("", "'instead of' names no target of the action before it", None)
+        other = replace(sub.condition, negate=not sub.condition.negate)
+        actions[-1] = Action("if", condition=sub.condition, body=(replace(last, target=sub.target),))
+        actions.append(Action("if", condition=other, body=(last,)))
+        return
     if s.kind == "then" and last is not None and last.op == "if" and last.condition is not None:
         actions[-1] = replace(last, body=last.body + tuple(s.actions))
         return
