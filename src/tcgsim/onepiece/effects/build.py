@@ -383,6 +383,16 @@ class IRBuilder(Transformer):
         return SentenceIR("instead_target", (Action("instead_target", new_sel, condition=cond,
                                                     params=(("of", old_sel),)),))
 
+    def s_instead_of_drawing(self, cond, action, n, _cw=None):
+        """ "If you have a Character with a cost of 8 or more, you may add up to 1 card from the top of your deck
+        to the top of your Life cards instead of drawing 1 card." (OP04-040): the earlier "draw N cards" becomes,
+        when ``cond`` holds, an optional ``action`` that replaces it (compiler._join_sentence)."""
+        acts = tuple(action) if isinstance(action, (list, tuple)) else (action,)
+        if len(acts) != 1:
+            raise ValueError("several actions instead of drawing")
+        return SentenceIR("instead_action", (Action("instead_action", condition=cond, body=acts,
+                                                    amount=n),))
+
     def s_replacement_of_ko(self, target, rep, items):
         # "... instead of that Character being K.O.'d" (OP05-001): the same replacement, its event restated
         if rep[0] != "ko":
@@ -2146,6 +2156,12 @@ class IRBuilder(Transformer):
         if subj == "self_not":
             return replace(_count("self", np, op, value), negate=True)
         return _count(subj, np, op, value)
+
+    def c_total_life_hand(self, subj, n, c):
+        # "If you have a total of 4 or less cards in your Life area and hand" (OP04-040): one count over both
+        if subj != "self":
+            raise ValueError("a total of Life and hand cards of another player")
+        return Condition("count", _cmp_op(c), n, Selector(owner="self", zones=("life", "hand"), count=None))
 
     def c_count_n_or(self, subj, a, b, c, np):
         """ "If you have 0 or 3 or more DON!! cards on your field" (OP05-060): exactly A, or B or more/less."""

@@ -527,10 +527,12 @@ def _actions(actions, prev=()) -> str | None:
             return f"duration {a.duration}"
         if a.op == "if_you_do_not":
             # "Your opponent may trash 1 card ... If they do not, ..." (actions.op_if_you_do_not): right after
-            # a "may" of one action on a counted number of cards, so that "did it in full" can be read
+            # a "may" of one action on a counted number of cards, so that "did it in full" can be read; "up to N"
+            # only as the "instead" of a draw (compiler._join_sentence, OP04-040): choosing fewer is not doing it
             prev = actions[i - 1] if i > 0 else None
             b = prev.body[0] if prev is not None and prev.op == "may" and len(prev.body) == 1 else None
-            if b is None or b.target is None or b.target.ref is not None or not b.target.count or b.target.up_to:
+            if b is None or b.target is None or b.target.ref is not None or not b.target.count or b.target.up_to and (
+                    len(a.body) != 1 or a.body[0].op != "draw"):
                 return "action if_you_do_not"
         if a.op == "choose_cost":
             # "Choose a cost and reveal 1 card from the top of your opponent's deck. If the revealed card has the

@@ -379,6 +379,22 @@ def _join_sentence(actions: list[Action], s: SentenceIR) -> None:
         actions[-1] = Action("if", condition=sub.condition, body=(replace(last, target=sub.target),))
         actions.append(Action("if", condition=other, body=(last,)))
         return
+    if s.kind == "instead_action":
+        # "A draws N. If C, you may B instead of drawing N." (OP04-040): if C, you may B, and if you do not,
+        # draw N; if not C, draw N. The draw is the last action before, or the last one of that "if"'s body.
+        sub = s.actions[0]
+        draw = Action("draw", amount=sub.amount)
+        other = replace(sub.condition, negate=not sub.condition.negate)
+        swap = (Action("if", condition=sub.condition, body=(Action("may", body=sub.body),
+                                                            Action("if_you_do_not", body=(draw,)))),
+                Action("if", condition=other, body=(draw,)))
+        if last is not None and last == draw:
+            actions[-1:] = swap
+            return
+        if last is not None and last.op == "if" and last.body and last.body[-1] == draw:
+            actions[-1] = replace(last, body=last.body[:-1] + swap)
+            return
+        raise _Unsupported("", "'instead of drawing' follows no draw", None)
     if s.kind == "then" and last is not None and last.op == "if" and last.condition is not None:
         actions[-1] = replace(last, body=last.body + tuple(s.actions))
         return
