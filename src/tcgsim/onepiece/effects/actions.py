@@ -165,6 +165,14 @@ def op_modify_cost(g, frame, a, choice) -> None:
     _modify(g, frame, a, choice, cv.COST, a.amount or 0, field_only=False)
 
 
+@op("set_cost")
+def op_set_cost(g, frame, a, choice) -> None:
+    """ "Set the cost of up to 1 of your opponent's Characters ... to 0 during this turn" (OP03-091): the cost
+    is that number for the duration, earlier cost changes and permanent ones included (continuous.SET_COST;
+    card Q&A OP03-091 q1: it stays 0 when Kuzan's −5 ends)."""
+    _modify(g, frame, a, choice, cv.SET_COST, a.amount or 0)
+
+
 @op("negate_effects")
 def op_negate_effects(g, frame, a, choice) -> None:
     """ "Negate the effect of up to 1 of your opponent's Characters during this turn": the chosen cards'

@@ -512,6 +512,10 @@ class IRBuilder(Transformer):
     def a_ko(self, ts):
         return _each("ko", ts, ("character",))
 
+    def a_set_cost(self, ts, n, *rest):
+        # "Set the cost of up to 1 of your opponent's Characters with no base effect to 0 during this turn" (OP03-091)
+        return _each("set_cost", ts, ("character",), amount=n, duration=_dur(rest))
+
     def a_choose_and_ko(self, ts):
         # "Choose up to 1 of your opponent's Characters with a cost of 4 or less and K.O. it" (OP04-094)
         return self.a_ko(ts)
