@@ -165,6 +165,14 @@ def op_modify_cost(g, frame, a, choice) -> None:
     _modify(g, frame, a, choice, cv.COST, a.amount or 0, field_only=False)
 
 
+@op("set_cost")
+def op_set_cost(g, frame, a, choice) -> None:
+    """ "Set the cost of up to 1 of your opponent's Characters ... to 0 during this turn" (OP03-091): the cost
+    is that number for the duration, earlier cost changes and permanent ones included (continuous.SET_COST;
+    card Q&A OP03-091 q1: it stays 0 when Kuzan's −5 ends)."""
+    _modify(g, frame, a, choice, cv.SET_COST, a.amount or 0)
+
+
 @op("negate_effects")
 def op_negate_effects(g, frame, a, choice) -> None:
     """ "Negate the effect of up to 1 of your opponent's Characters during this turn": the chosen cards'
@@ -194,6 +202,8 @@ def op_ko(g, frame, a, choice) -> None:
             # a K.O. cost whose Character cannot be K.O.'d is not paid: the effect does not resolve (rule
             # 8-3-1-3-1; card Q&A qa_op05.md OP05-087 q1: OP03-088 Fukurou chosen for Hakuba's cost)
             set_ctx(g, frame[4], paid=False)
+    if frame[0] == "cost" and done:
+        g.stack.append(("cost_ko_paid", frame[4], tuple(done)))  # checked once the K.O.s are done
     for c in reversed(done):  # each K.O. is a frame: the first chosen is K.O.'d first
         ko(g, c, by_effect=True, source=frame[1])
     # "K.O. up to 1 of your opponent's Stages" (OP02-118): the card text extends K.O. (10-2-1-2) to a
@@ -206,6 +216,18 @@ def op_ko(g, frame, a, choice) -> None:
             set_ctx(g, frame[4], it=done + stages, did=True)
         for c in stages:
             do_ko(g, c, by_effect=True, source=frame[1])
+
+
+@handler("cost_ko_paid")
+def cost_ko_paid(g, frame, choice) -> None:
+    """A K.O. cost whose K.O. a replacement effect replaced ("If this Character would be K.O.'d, you may rest
+    your Leader ... instead") is not paid: the Character is still on the field, so the effect does not resolve
+    (rule 8-3-1-3-1; card Q&A qa_op05.md OP05-087 q2: Kyros chosen for Hakuba's cost). Frame:
+    ``("cost_ko_paid", inst, cards)``."""
+    g.stack.pop()
+    _, inst, cards = frame
+    if inst in g.ctx and any(g.on_field(c) for c in cards):
+        set_ctx(g, inst, paid=False)
 
 
 @op("rest")
@@ -418,9 +440,11 @@ def _check_removal(g, frame, chosen) -> bool:
     """Rule 8-1-3-4: before an effect removes ``chosen`` cards from the field (to hand, deck, trash or
     Life), offer the "would be removed from the field" replacement effects, one card at a time. Returns
     True when a ``remove_check`` frame was pushed: the op resumes with the state ``("removing", cards)``.
-    Costs (``cost`` frames) are not offered: paying a cost with one's own cards is not a removal by an
-    effect."""
-    if not g.t.replacements or frame[0] != "act":
+    For a cost (``cost`` frame) only "would leave the field" replacements are offered: paying a cost with
+    one's own cards is not a removal by an effect, but it is leaving the field (card Q&A qa_op05.md OP05-100
+    q2: Enel kept by trashing a Life card instead of being returned by Trafalgar Law's cost; that cost is
+    then not paid)."""
+    if not g.t.replacements or frame[0] not in ("act", "cost"):
         return False
     players = g.players
     field = tuple(c for c in chosen
@@ -452,20 +476,22 @@ def _replacement_check(g, frame, choice, kind: str, what: str) -> None:
     """The body of ``remove_check`` / ``rest_check``: offer the replacement effects of event ``kind`` for
     each card of ``field`` in turn; ``what`` names the event in the log."""
     name, source, chosen, field, i, tried, replaced = frame
+    # below: the op resuming afterwards; a cost's removal is no removal "by an effect" (_check_removal)
+    by = "cost" if g.stack[-2][0] == "cost" else "effect"
     if choice is not None:
         src, idx = choice[1], choice[2]
         if choice[0] == "yes":
             cid = field[i]
             g.stack[-1] = (name, source, chosen, field, i + 1, (), replaced + (cid,))
             g.emit(None, f"p{g.t.owner[src] + 1} replaces the {what} of {g.t.numbers[cid]} with {g.t.numbers[src]}'s effect")
-            hooks.replace(g, src, idx)
+            hooks.replace(g, src, idx, (cid,))
             return
         tried = tried + ((src, idx),)
     while i < len(field):
         cid = field[i]
         found = None
         if g.on_field(cid):
-            found = hooks.replacement_for(g, cid, "effect", source, tried, (kind,))
+            found = hooks.replacement_for(g, cid, by, source, tried, (kind,))
         if found is None:
             i, tried = i + 1, ()
             continue
@@ -477,13 +503,15 @@ def _replacement_check(g, frame, choice, kind: str, what: str) -> None:
         if pick[0] == "yes":
             g.stack[-1] = (name, source, chosen, field, i + 1, (), replaced + (cid,))
             g.emit(None, f"p{g.t.owner[src] + 1} replaces the {what} of {g.t.numbers[cid]} with {g.t.numbers[src]}'s effect")
-            hooks.replace(g, src, idx)
+            hooks.replace(g, src, idx, (cid,))
             return
         tried = tried + ((src, idx),)
     g.stack.pop()
     left = tuple(c for c in chosen if c not in replaced and (c not in field or g.on_field(c)))
     below = g.stack[-1]
     g.stack[-1] = below[:5] + (("removing", left) + tuple(below[5][2:]),)  # the op's own state kept after it
+    if below[0] == "cost" and len(left) < len(chosen) and below[4] in g.ctx:
+        set_ctx(g, below[4], paid=False)  # 8-3-1-3-1: a card the cost needed stayed: not paid in full
 
 
 @op("return_to_hand")
@@ -657,6 +685,18 @@ def op_add_to_hand(g, frame, a, choice) -> None:
     if g.mods and cv.life_to_hand_forbidden(g, me):
         # "you cannot add Life cards to your hand using your own effects" (OP02-004): not your Life cards
         chosen = [c for c in chosen if not (g.t.owner[c] == me and c in g.players[me].life)]
+    to_deck = [c for c in chosen if c in g.players[g.t.owner[c]].life
+               and cv.face_up_life_to_deck(g, c)]
+    if to_deck:
+        # ST13-003: a face-up Life card goes to the bottom of its owner's deck instead; as a cost, that is not
+        # adding it to the hand: the cost is not paid (card Q&A qa_st-13.md ST13-003 q2, q3)
+        for c in to_deck:
+            remove_from_zone(g, c)
+            g.players[g.t.owner[c]].deck.insert(0, c)
+            g.emit(None, f"face-up {g.t.numbers[c]} is placed at the bottom of p{g.t.owner[c] + 1}'s deck instead")
+        if frame[0] == "cost" and frame[4] in g.ctx:
+            set_ctx(g, frame[4], paid=False)
+        chosen = [c for c in chosen if c not in to_deck]
     for c in chosen:
         where = remove_from_zone(g, c)
         owner = g.t.owner[c]
@@ -682,6 +722,8 @@ def op_reveal(g, frame, a, choice) -> None:
             g.known[0].add(c)
             g.known[1].add(c)
     finish(g, frame, it=chosen, did=bool(chosen))
+    if frame[4] in g.ctx:
+        set_ctx(g, frame[4], revealed=chosen)
 
 
 CHOOSE_COST_RANGE = range(0, 11)  # the costs printed on cards (0 to 10)
@@ -711,6 +753,8 @@ def op_choose_cost(g, frame, a, choice) -> None:
         g.known[0].add(c)
         g.known[1].add(c)
     finish(g, frame, it=revealed, did=bool(revealed))
+    if frame[4] in g.ctx:
+        set_ctx(g, frame[4], revealed=revealed)
     if revealed and all(g.t.defs[c].cost == chosen for c in revealed):
         push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
 

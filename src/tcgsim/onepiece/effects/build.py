@@ -109,6 +109,7 @@ class _Source:
 _UNPLACED = _Source(())  # a card whose zone the sentence leaves to the context (compiler._resolve_zones)
 _THIS = Selector(ref="this", count=1)
 _IT = Selector(ref="it", count=None)
+_REVEALED = Selector(ref="revealed", count=None)
 _CATEGORY_ZONE = {"Character": "character", "Leader": "leader", "Stage": "stage"}
 _FIELD_ZONES = frozenset({"leader", "character", "stage", "don", "field"})
 
@@ -324,6 +325,12 @@ class IRBuilder(Transformer):
             raise ValueError("deck reduced to a number other than 0")
         return SentenceIR("actions", (Action("deck_out_win", _THIS),), optional=False)
 
+    def s_face_up_life_to_deck(self):
+        # "Your face-up Life cards are placed at the bottom of your deck instead of being added to your hand,
+        # according to the rules" (ST13-003): a permanent effect read wherever a Life card would go to the hand
+        # (continuous.face_up_life_to_deck)
+        return SentenceIR("actions", (Action("face_up_life_to_deck", _THIS),), optional=False)
+
     def s_start_of_game(self, body):
         actions, optional = body
         return SentenceIR("start_of_game", actions, optional=optional)
@@ -367,6 +374,30 @@ class IRBuilder(Transformer):
         cards, any one of them (8-1-3-4)."""
         s = self.s_replacement(target, rep, items)
         return replace(s, event=replace(s.event, subject=replace(s.event.subject, owner="self")))
+
+    def s_instead_target(self, cond, new, old):
+        """ "If you have 15 or more cards in your trash, choose up to 1 of your opponent's Characters with a cost
+        of 6 or less instead of a Character with a cost of 4 or less." (OP04-094): the earlier action choosing
+        the ``old`` cards chooses the ``new`` ones when ``cond`` holds (compiler._join_sentence)."""
+        (new_sel,), (old_sel,) = _sels(new, default_zones=("character",)), _sels(old, default_zones=("character",))
+        return SentenceIR("instead_target", (Action("instead_target", new_sel, condition=cond,
+                                                    params=(("of", old_sel),)),))
+
+    def s_instead_of_drawing(self, cond, action, n, _cw=None):
+        """ "If you have a Character with a cost of 8 or more, you may add up to 1 card from the top of your deck
+        to the top of your Life cards instead of drawing 1 card." (OP04-040): the earlier "draw N cards" becomes,
+        when ``cond`` holds, an optional ``action`` that replaces it (compiler._join_sentence)."""
+        acts = tuple(action) if isinstance(action, (list, tuple)) else (action,)
+        if len(acts) != 1:
+            raise ValueError("several actions instead of drawing")
+        return SentenceIR("instead_action", (Action("instead_action", condition=cond, body=acts,
+                                                    amount=n),))
+
+    def s_replacement_of_ko(self, target, rep, items):
+        # "... instead of that Character being K.O.'d" (OP05-001): the same replacement, its event restated
+        if rep[0] != "ko":
+            raise ValueError("'instead of ... being K.O.'d' after another event")
+        return self.s_replacement(target, rep, items)
 
     def s_replacement_cond(self, cond, target, rep, items):
         s = self.s_replacement(target, rep, items)
@@ -480,6 +511,14 @@ class IRBuilder(Transformer):
     # ------------------------------------------------------------ actions
     def a_ko(self, ts):
         return _each("ko", ts, ("character",))
+
+    def a_set_cost(self, ts, n, *rest):
+        # "Set the cost of up to 1 of your opponent's Characters with no base effect to 0 during this turn" (OP03-091)
+        return _each("set_cost", ts, ("character",), amount=n, duration=_dur(rest))
+
+    def a_choose_and_ko(self, ts):
+        # "Choose up to 1 of your opponent's Characters with a cost of 4 or less and K.O. it" (OP04-094)
+        return self.a_ko(ts)
 
     def a_ko_or_rest_f2(self, ts):
         """ "K.O. or rest up to 1 of your opponent's Characters with ..." (OP14-062): the Character is chosen,
@@ -1501,6 +1540,10 @@ class IRBuilder(Transformer):
             # "up to 1 of your opponent's Characters with a cost of 0 or your opponent's Stages with a cost of
             # 3 or less" (OP03-096): the number written first is shared
             t = _Target(replace(head.q, owner=t.q.owner), t.np)
+        elif (isinstance(t, _Target) and not t.q.explicit_owner and isinstance(head, _Target)
+              and head.q.explicit_owner):
+            # "rest your Leader or 1 [Corrida Coliseum]" (OP04-082): the owner written first is shared
+            t = _Target(replace(t.q, owner=head.q.owner, explicit_owner=True), t.np)
         return _Alts(first.targets + (t,))
 
     def t_quantified(self, q, np):
@@ -1521,6 +1564,11 @@ class IRBuilder(Transformer):
     def t_it(self, *_):
         return _IT
 
+    def t_revealed(self, *_):
+        # "the revealed card": "it" unless an action between the reveal and here chose other cards
+        # (compiler._revealed_refs)
+        return _REVEALED
+
     def t_battled_opponent_character(self):
         # "the opponent's Character you battled with" (OP04-047): the card this Character battled
         # (select.resolve_ref ``battle_opponent``, only while it is still on the field, rule 3-1-6)
@@ -1534,6 +1582,9 @@ class IRBuilder(Transformer):
 
     def p_it(self):
         return _IT
+
+    def p_revealed(self):
+        return _REVEALED
 
     def p_owner_leader(self, q):
         return Selector(owner=q.owner, zones=("leader",), count=1)
@@ -2110,6 +2161,12 @@ class IRBuilder(Transformer):
             return replace(_count("self", np, op, value), negate=True)
         return _count(subj, np, op, value)
 
+    def c_total_life_hand(self, subj, n, c):
+        # "If you have a total of 4 or less cards in your Life area and hand" (OP04-040): one count over both
+        if subj != "self":
+            raise ValueError("a total of Life and hand cards of another player")
+        return Condition("count", _cmp_op(c), n, Selector(owner="self", zones=("life", "hand"), count=None))
+
     def c_count_n_or(self, subj, a, b, c, np):
         """ "If you have 0 or 3 or more DON!! cards on your field" (OP05-060): exactly A, or B or more/less."""
         return Condition("or", parts=(self.c_count(subj, ("==", a, np)), self.c_count(subj, (_cmp_op(c), b, np))))
@@ -2377,6 +2434,11 @@ class IRBuilder(Transformer):
 
     def ev_life_removed(self, t, owner, _cw=None):
         return Event("life_removed", Selector(owner=owner, zones=("life",), count=1))
+
+    def ev_life_becomes(self, n):
+        # "When your number of Life cards becomes 0" (OP05-098); another number has no report (cards.py)
+        return Event("life_zero" if n == 0 else "life_count", Selector(owner="self", zones=("life",), count=None),
+                     () if n == 0 else _params(count=n))
 
     def ev_any_life_removed(self, t, _cw=None):
         return Event("life_removed", Selector(owner="any", zones=("life",), count=1))

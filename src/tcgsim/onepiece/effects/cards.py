@@ -36,12 +36,13 @@ PERMANENT_OPS = {"modify_power", "modify_cost", "gain_keyword", "cannot", "can_a
                  "reduce_play_cost",  # continuous.play_cost, read by rules/main_phase when playing from hand
                  "deck_out_win",  # rules/engine.rule_processing (OP03-040)
                  "play_rested",  # continuous.plays_rested, read by rules/main_phase.enter_character (OP09-022)
+                 "face_up_life_to_deck",  # continuous.face_up_life_to_deck: rules/damage, actions.op_add_to_hand (ST13-003)
                  "treat_name"}  # rule 2-1-3, read from the card definition by select.card_names
 PROHIBITIONS = {"attack", "attack_leader", "be_ko", "be_removed", "be_rested",  # continuous.prohibited
                 "attack_other_than"}  # continuous.attack_target_forbidden
 # "attacker", "attack_target" and "battle_opponent" are read by select.resolve_ref, but no card text
 # compiles to them yet, so they have no behaviour test: unsupported until one does.
-REFS = {None, "this", "it", "rest"}
+REFS = {None, "this", "it", "rest", "revealed"}
 # "the opponent's Character you battled with" (OP04-047): only in the effect of "At the end of a battle in
 # which this Character battles ..." (why_unsupported), read while the battle is still on (rules/battle.battle_end)
 BATTLE_REFS = {"battle_opponent"}
@@ -375,6 +376,11 @@ def _when(ev) -> str | None:
                 sel.filters or sel.ref or params):
             return "timing when life_removed subject"
         return None
+    if ev.kind == "life_zero":
+        # hooks.fire_event: reported after a Life card of the player left their Life cards, leaving none
+        if sel is None or sel.owner != "self" or tuple(sel.zones) != ("life",) or sel.filters or sel.ref or params:
+            return "timing when life_zero subject"
+        return None
     if ev.kind == "life_to_hand":
         # "When a card is added to your hand from your Life" (OP05-107): reported by rules/damage.life_damage
         # (damage without [Trigger]) and actions.op_add_to_hand (an effect or a cost); not a [Trigger] card
@@ -521,10 +527,12 @@ def _actions(actions, prev=()) -> str | None:
             return f"duration {a.duration}"
         if a.op == "if_you_do_not":
             # "Your opponent may trash 1 card ... If they do not, ..." (actions.op_if_you_do_not): right after
-            # a "may" of one action on a counted number of cards, so that "did it in full" can be read
+            # a "may" of one action on a counted number of cards, so that "did it in full" can be read; "up to N"
+            # only as the "instead" of a draw (compiler._join_sentence, OP04-040): choosing fewer is not doing it
             prev = actions[i - 1] if i > 0 else None
             b = prev.body[0] if prev is not None and prev.op == "may" and len(prev.body) == 1 else None
-            if b is None or b.target is None or b.target.ref is not None or not b.target.count or b.target.up_to:
+            if b is None or b.target is None or b.target.ref is not None or not b.target.count or b.target.up_to and (
+                    len(a.body) != 1 or a.body[0].op != "draw"):
                 return "action if_you_do_not"
         if a.op == "choose_cost":
             # "Choose a cost and reveal 1 card from the top of your opponent's deck. If the revealed card has the

@@ -254,6 +254,7 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
 
     actions = list(_resolve_zones(tuple(actions), head_text))
     actions = list(_additional_durations(tuple(actions)))
+    actions = list(_revealed_refs(tuple(actions), [False]))
     actions = list(_fold_choose_cost(tuple(actions)))
     kind, timing_list = _effect_kind(timings, sentence_kinds)
     if event is not None and "replacement" in sentence_kinds and dict(event.params).get("during"):
@@ -365,6 +366,35 @@ def _join_sentence(actions: list[Action], s: SentenceIR) -> None:
     further "Then," sentence. After any other sentence "Then," stays a sibling: it is resolved even when
     the part before it did nothing (4-10-2)."""
     last = actions[-1] if actions else None
+    if s.kind == "instead_target":
+        # "A X. If C, choose Y instead of X." (OP04-094): if C, A Y; otherwise A X (8-3-2: C is checked as
+        # the sentence is resolved, after A's effect was activated)
+        sub = s.actions[0]
+        old = sub.param("of")
+        t = last.target if last is not None else None
+        if (t is None or t.ref is not None or t.alternatives or t.zones != sub.target.zones
+                or t.owner != sub.target.owner or not set(old.filters) <= set(t.filters)):
+            raise _Unsupported("", "'instead of' names no target of the action before it", None)
+        other = replace(sub.condition, negate=not sub.condition.negate)
+        actions[-1] = Action("if", condition=sub.condition, body=(replace(last, target=sub.target),))
+        actions.append(Action("if", condition=other, body=(last,)))
+        return
+    if s.kind == "instead_action":
+        # "A draws N. If C, you may B instead of drawing N." (OP04-040): if C, you may B, and if you do not,
+        # draw N; if not C, draw N. The draw is the last action before, or the last one of that "if"'s body.
+        sub = s.actions[0]
+        draw = Action("draw", amount=sub.amount)
+        other = replace(sub.condition, negate=not sub.condition.negate)
+        swap = (Action("if", condition=sub.condition, body=(Action("may", body=sub.body),
+                                                            Action("if_you_do_not", body=(draw,)))),
+                Action("if", condition=other, body=(draw,)))
+        if last is not None and last == draw:
+            actions[-1:] = swap
+            return
+        if last is not None and last.op == "if" and last.body and last.body[-1] == draw:
+            actions[-1] = replace(last, body=last.body[:-1] + swap)
+            return
+        raise _Unsupported("", "'instead of drawing' follows no draw", None)
     if s.kind == "then" and last is not None and last.op == "if" and last.condition is not None:
         actions[-1] = replace(last, body=last.body + tuple(s.actions))
         return
@@ -448,6 +478,48 @@ def _resolve_zones(actions: tuple[Action, ...], text: str, looked: bool = False)
         if a.op in _LOOKING_OPS and a.target is not None and a.target.zones in (("deck",), ("life",)):
             looked = True
     return _reveal_as_look(tuple(out))
+
+
+def _revealed_refs(actions: tuple[Action, ...], renamed: list) -> tuple[Action, ...]:
+    """ "the revealed card" (ref ``revealed``) is "it" (the last action's cards) unless an action after the
+    reveal chose or moved other cards, which "it" then names: "If the revealed card has a cost of 4 or more,
+    return up to 1 of your Characters to the owner's hand. Then, place the revealed card at the bottom of your
+    deck" (EB01-029) places the revealed card, not the returned Character (interpreter ctx ``revealed``).
+    ``renamed`` (a one-item list, shared across nested bodies, in printed order) is whether that happened."""
+    out = []
+    for a in actions:
+        if not renamed[0]:
+            a = _revealed_as_it(a)
+        if a.body:
+            a = replace(a, body=_revealed_refs(a.body, renamed))
+        if a.options:
+            a = replace(a, options=tuple(_revealed_refs(o, [renamed[0]]) for o in a.options))
+        t = a.target
+        if a.op in ("reveal", "choose_cost"):
+            renamed[0] = False
+        elif t is not None and t.ref is None:  # a fresh choice: "it" now names its cards
+            renamed[0] = True
+        out.append(a)
+    return tuple(out)
+
+
+def _revealed_as_it(a: Action) -> Action:
+    """``a`` with its own ``revealed`` references (target, condition, selector parameters) read as "it"."""
+    def sel(s):
+        if isinstance(s, Selector):
+            if s.ref == "revealed":
+                return replace(s, ref="it")
+            if s.alternatives:
+                return replace(s, alternatives=tuple(sel(x) for x in s.alternatives))
+        return s
+
+    def cond(c):
+        if c is None:
+            return None
+        return replace(c, target=sel(c.target), value=sel(c.value), parts=tuple(cond(p) for p in c.parts))
+
+    return replace(a, target=sel(a.target), condition=cond(a.condition),
+                   params=tuple((k, sel(v)) for k, v in a.params))
 
 
 def _names_looked(actions: tuple[Action, ...]) -> bool:

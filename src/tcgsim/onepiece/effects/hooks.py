@@ -116,7 +116,8 @@ WHEN_EVENTS = {"ko", "attack", "don_returned", "battle", "rested", "keyword_acti
                "life_to_hand",  # rules/damage.life_damage, actions.op_add_to_hand: a Life card added to its owner's hand
                "drawn",  # rules/zones.draw: a player drew outside their Draw Phase, once per draw action
                "attacked",  # rules/battle.counter_step: the attack target once the Block Step is over
-               "don_given"}  # rules/main_phase.give_don, actions.op_give_don: a Leader or Character was given 1 DON!!
+               "don_given",  # rules/main_phase.give_don, actions.op_give_don: a Leader or Character was given 1 DON!!
+               "life_zero"}  # fire_event itself: a ``life_removed`` report that left its owner no Life card
 
 
 def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | None = None,
@@ -171,6 +172,10 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
                     g.ctx[inst] = ((subject,),) + g.ctx[inst][1:]
                 continue
             _start_effect(g, src, idx)
+    if kind == "life_removed" and subject >= 0 and not g.players[subject_owner].life:
+        # "When your number of Life cards becomes 0" (OP05-098): reported with the removal of the last one, so
+        # it waits, like it, for the damage processing and a [Trigger] (card Q&A OP05-098 q1, q4)
+        fire_event(g, "life_zero", player=subject_owner, side=side)
 
 
 def _event_matches(g, ev, src: int, me: int, subject: int, subject_owner: int, by, source: int, other: int,
@@ -295,9 +300,11 @@ def replaces(g, src: int, idx: int, cid: int, by: str, source: int, kinds: tuple
     return _can_carry_out(g, src, eff.actions)  # 8-1-3-4-5
 
 
-def replace(g, src: int, idx: int) -> None:
-    """Resolve replacement effect ``idx`` of ``src`` at once, in place of the replaced event (8-1-3-4-4)."""
+def replace(g, src: int, idx: int, replaced: tuple = ()) -> None:
+    """Resolve replacement effect ``idx`` of ``src`` at once, in place of the replaced event (8-1-3-4-4).
+    ``replaced``: the cards whose event it replaces, "that Character" (``it``) of its actions ("you may give
+    that Character -1000 power during this turn instead of that Character being K.O.'d", OP05-001)."""
     eff = g.t.defs[src].effects[idx]
     if eff.once_per_turn:
         g.once.add((src, idx))
-    _start_now(g, src, idx)
+    _start_now(g, src, idx, replaced)

@@ -11,9 +11,11 @@ effect clones and serializes like any other:
   cards chosen so far, one at a time;
 - ``("effect_end", inst)``: drops the effect's scratch data.
 
-``Game.ctx[inst]`` is that scratch data: ``(it, looked, did, paid)`` -- the cards chosen or moved by the
-last action ("it"), the cards looked at, whether the last action did something (for "if you do"),
-and whether every cost was paid.
+``Game.ctx[inst]`` is that scratch data: ``(it, looked, did, paid, revealed, wave)`` -- the cards chosen or
+moved by the last action ("it"), the cards looked at, whether the last action did something (for "if you
+do"), whether every cost was paid, the cards of the effect's last reveal ("the revealed card" after an action
+that made "it" name other cards, EB01-029), and the wave of a queued auto effect: the ``inst`` of the effect
+whose resolution triggered it (-1: a game event), ``None`` once its player has ordered it (``order_waiting``).
 """
 
 from __future__ import annotations
@@ -27,15 +29,15 @@ from ..rules.zones import draw, ko, leave_field, leave_secret_publicly, place_st
 from . import hooks
 from .select import candidates, condition_holds, matches, resolve_ref
 
-IT, LOOKED, DID, PAID = 0, 1, 2, 3
-EMPTY_CTX = ((), (), False, True)
+IT, LOOKED, DID, PAID, REVEALED, WAVE = 0, 1, 2, 3, 4, 5
+EMPTY_CTX = ((), (), False, True, (), None)
 
 
 def effect_of(g, src: int, eidx: int):
     return g.t.defs[src].effects[eidx]
 
 
-_EFFECT_FRAMES = {"effect", "act", "cost", "effect_end", "return_looked", "ko_check"}
+_EFFECT_FRAMES = {"effect", "act", "cost", "effect_end", "return_looked", "ko_check", "cost_ko_paid"}
 """Frames of the effect now resolving, under which a newly triggered effect waits (rule 8-6-3). A
 ``ko_check`` is one of the K.O.s an effect still has to carry out: "K.O. up to 2" and "K.O. all" K.O. every
 card before any one's [On K.O.] or "when K.O.'d" effect resolves (card Q&A OP03-090: it can play the card
@@ -59,9 +61,73 @@ def start_effect(g, src: int, eidx: int, stage: int = 0) -> None:
             stage = -1  # checked: not again when it resolves from the trash
     inst = g.next_inst
     g.next_inst += 1
-    g.ctx[inst] = EMPTY_CTX
     i = queue_index(g)
+    g.ctx[inst] = EMPTY_CTX[:WAVE] + (_resolving(g, i),)
     g.stack[i:i] = [("effect_end", inst), ("effect", src, eidx, stage, inst)]
+
+
+def _resolving(g, i: int) -> int:
+    """The ``inst`` of the effect resolving above stack index ``i`` (its action, cost or resolution frame, or
+    its ``effect_end`` once its last action is done; the topmost, past effects still waiting to start), or -1
+    when none is: the wave of an effect queued at ``i`` (``order_waiting``)."""
+    stack = g.stack
+    j = len(stack) - 1
+    while j >= i:
+        f = stack[j]
+        if f[0] == "effect" and f[3] <= 0:
+            j -= 2  # waiting, with its effect_end below
+            continue
+        if f[0] in ("act", "cost", "effect", "effect_end"):
+            return f[-1] if f[0] == "effect_end" else f[4]
+        j -= 1
+    return -1
+
+
+def order_waiting(g, frame, choice) -> bool:
+    """Rule 8-6 (card Q&A OP04-058 q1, ST24-002 q1; as 6-6-1-1-3 says of the End Phase): a player whose
+    several auto effects wait to be activated together, triggered by one event or during the resolution of
+    one effect (one wave), chooses which to activate first (decision ``effect``: ``choose effect CARD``).
+    ``frame`` is the topmost of them, not started; the others lie right below it. Effects of a later wave
+    (8-6-1-1) and the other player's are not among them. Moves the chosen effect's frames to the top and
+    marks it ordered; returns False while the decision is pending."""
+    _, src, eidx, stage, inst = frame
+    ctx = g.ctx.get(inst)
+    if ctx is None or ctx[WAVE] is None:
+        return True
+    wave, me, stack = ctx[WAVE], g.t.owner[src], g.stack
+    group = [len(stack) - 1]  # indices of the waiting ("effect", ...) frames, each right above its effect_end
+    j = len(stack) - 3
+    while j >= 1 and stack[j][0] == "effect" and stack[j][3] <= 0 and stack[j - 1] == ("effect_end", stack[j][4]) \
+            and g.t.owner[stack[j][1]] == me and g.ctx.get(stack[j][4], EMPTY_CTX)[WAVE] == wave:
+        group.append(j)
+        j -= 2
+    cards = tuple(dict.fromkeys(stack[k][1] for k in group if _may_activate(g, stack[k])))
+    pick = group[0]
+    if len(cards) > 1:
+        if choice is None:
+            choice = g.ask(me, "effect", [("effect", c) for c in cards])
+            if choice is None:
+                return False
+        pick = next(k for k in group if stack[k][1] == choice[1])
+    chosen = stack[pick]
+    set_ctx(g, chosen[4], wave=None)
+    if pick != group[0]:
+        del stack[pick - 1:pick + 1]
+        stack.extend((("effect_end", chosen[4]), chosen))
+    return True
+
+
+def _may_activate(g, frame) -> bool:
+    """Whether a waiting auto effect would be activated now as far as its card, [Once Per Turn] and
+    conditions tell (``effect_frame`` stage 0); its cost is not looked at: another effect resolved first
+    may make it payable (card Q&A ST24-002 q1)."""
+    _, src, eidx, stage, _inst = frame
+    eff = effect_of(g, src, eidx)
+    if stage == 0 and not g.on_field(src) and not _moves_by_its_own_timing(eff) and not _about_leaving(eff.event):
+        return False
+    if eff.once_per_turn and (src, eidx) in g.once:
+        return False
+    return stage != 0 or conditions_hold(g, src, eff)
 
 
 def queue_index(g) -> int:
@@ -78,9 +144,9 @@ def queue_index(g) -> int:
 
 
 def set_ctx(g, inst: int, **kw) -> None:
-    it, looked, did, paid = g.ctx[inst]
-    g.ctx[inst] = (
-        tuple(kw.get("it", it)), tuple(kw.get("looked", looked)), kw.get("did", did), kw.get("paid", paid))
+    it, looked, did, paid, revealed, wave = g.ctx[inst]
+    g.ctx[inst] = (tuple(kw.get("it", it)), tuple(kw.get("looked", looked)), kw.get("did", did),
+                   kw.get("paid", paid), tuple(kw.get("revealed", revealed)), kw.get("wave", wave))
 
 
 def action_at(g, src: int, eidx: int, path: tuple):
@@ -259,11 +325,12 @@ def conditions_hold(g, src: int, eff) -> bool:
     return all(condition_holds(g, src, c) for c in eff.conditions)
 
 
-def start_now(g, src: int, eidx: int) -> None:
-    """Resolve effect ``eidx`` of ``src`` before anything else (a replacement effect, 8-1-3-4-4)."""
+def start_now(g, src: int, eidx: int, it: tuple = ()) -> None:
+    """Resolve effect ``eidx`` of ``src`` before anything else (a replacement effect, 8-1-3-4-4); ``it``:
+    what "that Character" names at first (the cards whose event it replaces)."""
     inst = g.next_inst
     g.next_inst += 1
-    g.ctx[inst] = EMPTY_CTX
+    g.ctx[inst] = (tuple(it),) + EMPTY_CTX[1:]
     g.stack.append(("effect_end", inst))
     g.stack.append(("effect", src, eidx, 1, inst))
 
@@ -282,6 +349,12 @@ def effect_frame(g, frame, choice) -> None:
     eff = effect_of(g, src, eidx)
     me = g.t.owner[src]
     if stage <= 0:  # -1: conditions already checked when it activated (start_effect)
+        if g.ctx.get(inst, EMPTY_CTX)[WAVE] is not None:
+            if not order_waiting(g, frame, choice):
+                return
+            if g.stack[-1] != frame:
+                return  # another waiting effect goes first
+            choice = None
         if stage == 0 and not g.on_field(src) and not _moves_by_its_own_timing(eff) and not _about_leaving(eff.event):
             # 8-1-3-1-3, 3-1-6: its card left its area before the effect was activated; in its new area it is a
             # new card (card Q&A ST22-002: Izo K.O.'d by a [When Attacking] while its own attack-time effect
@@ -877,7 +950,7 @@ def _queue_delayed(g, due) -> None:
         path = tuple(path)
         inst = g.next_inst
         g.next_inst += 1
-        g.ctx[inst] = ((m[0],), (), False, True) if m[0] >= 0 else EMPTY_CTX
+        g.ctx[inst] = ((m[0],), (), False, True, (), None) if m[0] >= 0 else EMPTY_CTX
         g.stack.append(("effect_end", inst))
         push_actions(g, src, eidx, inst, path + ("b",), _action_at(effect_of(g, src, eidx), path).body)
 

@@ -206,12 +206,13 @@ ACTION_OPS = frozenset(
         "play", "look", "reveal", "select", "add_don", "give_don", "return_don", "turn_face_up",
         "turn_face_down", "deal_damage", "shuffle_deck", "activate_effect", "activate_event",
         "change_attack_target", "choose_cost", "win_game", "extra_turn", "take_damage",
-        "modify_power", "modify_power_split", "modify_cost", "set_base_power", "set_power_zero", "set_power", "gain_keyword", "cannot",
+        "modify_power", "modify_power_split", "modify_cost", "set_cost", "set_base_power", "set_power_zero", "set_power", "gain_keyword", "cannot",
         "can_attack_active", "no_refresh", "negate_effects", "treat_name", "set_counter",
         "next_play_discount",  # "the next time you play ... from your hand during this turn, the cost will be reduced by 1" (OP02-025)
         "reduce_play_cost",  # permanent: "The cost of playing ... from your hand will be reduced by 1" (OP05-097)
         "deck_out_win",  # permanent: "When your deck is reduced to 0, you win the game instead of losing" (OP03-040)
         "play_rested",  # permanent: "Your Character cards are played rested" (OP09-022)
+        "face_up_life_to_deck",  # permanent: "Your face-up Life cards are placed at the bottom of your deck instead ..." (ST13-003)
         "if", "may", "if_you_do", "if_you_do_not", "choose_one", "delayed", "for_every",
         "grant_replacement",  # EB02-030: starts the card's next "granted" replacement effect for the duration
     }
@@ -227,6 +228,7 @@ EVENT_KINDS = frozenset(
         "trashed", "returned_to_hand", "battle", "battle_ko", "life_to_hand", "any_of",
         "drawn",  # "When you draw a card outside of your Draw Phase" (OP05-053)
         "don_given",  # "When this Leader or any of your Characters is given a DON!! card" (OP02-002), per card
+        "life_zero",  # "When your number of Life cards becomes 0" (OP05-098): the last Life card left
     }
 )
 FILTER_KEYS = frozenset(

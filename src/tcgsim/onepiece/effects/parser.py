@@ -159,8 +159,8 @@ def _starts_target(toks: list[Tok], i: int) -> bool:
         return True
     if a == "all" and b in ("of", "your"):
         return True
-    if a == "<NUM>" and (b == "of" or b in _COUNT_NOUNS):
-        return True
+    if a == "<NUM>" and (b == "of" or b in _COUNT_NOUNS or b == "<NAME>"):
+        return True  # "1 of your ...", "2 Characters", "1 [Corrida Coliseum]" (OP04-082)
     if a == "this" and b in _SELF_NOUNS:
         return True
     if a == "your" and b == "leader":

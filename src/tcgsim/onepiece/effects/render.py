@@ -431,6 +431,8 @@ def _ref(sel: Selector, ctx: Ctx) -> str:
         return "it"
     if r == "rest":
         return "the rest"
+    if r == "revealed":  # "the revealed card" once "it" names other cards (compiler._revealed_refs)
+        return "the revealed card"
     return {"attacker": "the attacking card", "attack_target": "the attack target",
             "battle_opponent": "the opponent's Character you battled with"}.get(r, r)
 
@@ -609,6 +611,9 @@ def _c_count(c, ctx):
     n = 1 if v == 1 and op == "==" else 2
     if c.negate:
         have = "do not have" if who == "you" else "does not have"
+    if zones == {"life", "hand"} and not pre and not post:
+        # one count over two zones (OP04-040 "a total of 4 or less cards in your Life area and hand")
+        return f"{who} {have} a total of {amount} cards in {_owner_word(owner)} Life area and hand"
     if zones == {"life"}:
         noun = " ".join(x for x in (pre, _plural("Life card", n)) if x)
         if owner == "any":
@@ -760,7 +765,7 @@ def _order(a, ctx: Ctx) -> str:
     t = a.target
     if t is not None and t.ref == "it" and ctx.own_look and a.param("position") == "top_or_bottom":
         return " in any order"
-    if t is None or t.ref == "it" or (t.ref is None and not _is_pile(t)):
+    if t is None or t.ref in ("it", "revealed") or (t.ref is None and not _is_pile(t)):
         return ""
     many = t.count is None or (t.count or 1) > 1 or t.ref == "rest"
     return " in any order" if many else ""
@@ -774,7 +779,7 @@ def _to_deck(a, ctx):
              "any": "in"}.get(pos, pos)
     owner = "your" if t is not None and t.owner == "self" and t.ref is None and t.zones != ("character",) else (
         "the owner's")  # a card chosen before ("it") goes to its owner's deck (actions.op_to_deck)
-    if t is not None and (set(t.zones) & _PILES and t.ref is None or t.ref in ("it", "rest") and ctx.own_look) and (
+    if t is not None and (set(t.zones) & _PILES and t.ref is None or t.ref in ("it", "rest", "revealed") and ctx.own_look) and (
             t.owner == "self"):
         owner = "your"  # cards of your own hand, trash or deck (the ones you looked at)
     if a.player == "opponent":
@@ -998,6 +1003,11 @@ def _modify_cost(a, ctx):
     return f"give {_sel(a, ctx)} {n} cost{_dur(a)}{_per(a, ctx)}"
 
 
+@renders("set_cost")
+def _set_cost(a, ctx):
+    return f"set the cost of {_sel(a, ctx)} to {a.amount or 0}{_dur(a)}"
+
+
 @renders("set_base_power")
 def _set_base_power(a, ctx):
     same = a.param("same_as_power_of")
@@ -1149,6 +1159,12 @@ def _reduce_play_cost(a, ctx):
 @renders("deck_out_win")
 def _deck_out_win(a, ctx):
     return "when your deck is reduced to 0, you win the game instead of losing"
+
+
+@renders("face_up_life_to_deck")
+def _face_up_life_to_deck(a, ctx):
+    return ("your face-up Life cards are placed at the bottom of your deck instead of being added to your hand, "
+            "according to the rules")
 
 
 @renders("play_rested")
@@ -1456,6 +1472,11 @@ def _e_life_removed(ev, ctx):
     return f"a card is removed from {_owner_word(owner)} Life cards"
 
 
+@_event("life_zero")
+def _e_life_zero(ev, ctx):
+    return "your number of Life cards becomes 0"
+
+
 @_event("life_to_hand")
 def _e_life_to_hand(ev, ctx):
     return "a card is added to your hand from your Life"
@@ -1506,6 +1527,8 @@ def _replacement_event(ev: Event, ctx: Ctx) -> str:
     if ev.kind == "ko":
         return f"{s} would be K.O.'d{_by(ev)}"
     if ev.kind == "removed":
+        if dict(ev.params).get("by") == "any":  # "would leave the field": in battle too (hooks.replaces)
+            return f"{s} would leave the field"
         return f"{s} would be removed from the field{_by(ev)}"
     if ev.kind == "rested":  # PRB02-006
         return f"{s} would be rested{_by(ev)}"

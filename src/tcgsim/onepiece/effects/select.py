@@ -272,6 +272,8 @@ def resolve_ref(g, src: int, sel, ctx=None) -> list[int]:
         return [src]
     if ref == "it":
         return list(ctx[0]) if ctx else []
+    if ref == "revealed":  # "the revealed card" once "it" names other cards (compiler._revealed_refs)
+        return list(ctx[4]) if ctx else []
     if ref == "rest":
         if not ctx:
             return []

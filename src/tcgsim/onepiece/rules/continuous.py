@@ -64,6 +64,10 @@ EVENT_ACTIVATED = 46
 # hand instead" (EB02-030): player flag, ``amount`` = (card, effect index) of the granted replacement effect,
 # which applies while the flag lasts (effects.hooks.replacement_for), wherever the card is
 GRANTED_REPLACEMENT = 47
+# "Set the cost of ... to 0 during this turn" (OP03-091): the card's cost is that number whatever changed it
+# before, including a permanent effect that ends later (card Q&A OP03-091 q1); cost modifiers given after it
+# still apply (``cost``)
+SET_COST = 48
 
 BATTLE = 0
 END = 1
@@ -185,19 +189,24 @@ def cost(g, cid: int) -> int:
     """Current cost of ``cid`` read as a value: modifiers applied in order, negatives read as 0
     (rules 1-3-6-2, 1-3-6-2-1). Cards without a cost read as 0."""
     c = g.t.defs[cid].cost or 0
+    set_to = None
     if g.mods:
         best_base = None
         add = 0
-        for m in g.mods:
+        for m in g.mods:  # in the order given
             if m[0] == cid:
                 if m[1] == COST:
                     add += m[2]
                 elif m[1] == BASE_COST and (best_base is None or m[2] > best_base):
                     best_base = m[2]
-        if best_base is not None:
+                elif m[1] == SET_COST:  # what was given before no longer counts
+                    set_to, add = m[2], 0
+        if set_to is not None:
+            c = set_to
+        elif best_base is not None:
             c = best_base
         c += add
-    if g.t.static:
+    if g.t.static and set_to is None:
         c += static_amount(g, cid, "modify_cost")
     return c if c > 0 else 0
 
@@ -451,6 +460,18 @@ def plays_rested(g, cid: int) -> bool:
     cards are played rested" (OP09-022, op ``play_rested``) of a card its owner has on the field."""
     owner = g.t.owner[cid]
     return any(g.t.owner[src] == owner for src, _, _a in _static_actions(g, "play_rested"))
+
+
+def face_up_life_to_deck(g, cid: int) -> bool:
+    """Whether Life card ``cid``, about to be added to its owner's hand (by damage, an effect or a cost), is
+    placed at the bottom of their deck instead: it is face-up and its owner has a card whose permanent effect
+    says so ("Your face-up Life cards are placed at the bottom of your deck instead of being added to your
+    hand, according to the rules", ST13-003, op ``face_up_life_to_deck``; card Q&A qa_st-13.md ST13-003
+    q1-q3)."""
+    if not g.face_up[cid] or not g.t.static_ops.get("face_up_life_to_deck"):
+        return False
+    owner = g.t.owner[cid]
+    return any(g.t.owner[src] == owner for src, _, _a in _static_actions(g, "face_up_life_to_deck"))
 
 
 def play_forbidden(g, player: int, cid: int) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards.model import KW_BANISH, KW_DOUBLE_ATTACK
 from ..effects import hooks
-from .continuous import has_keyword, power, prohibited
+from .continuous import face_up_life_to_deck, has_keyword, power, prohibited
 from .frames import handler
 from .zones import ko
 
@@ -61,17 +61,14 @@ def life_damage(g, frame, choice) -> None:
         if g.t.whens:
             hooks.fire_event(g, "attack_damage", frame[3])
         return
+    if choice is None and g.face_up[cid] and face_up_life_to_deck(g, cid):
+        # ST13-003: the face-up Life card goes to the bottom of the deck instead of the hand, so no [Trigger]
+        # (card Q&A qa_st-13.md ST13-003 q1); it is still 1 damage taken
+        _set_aside(g, d, cid, p.deck, 0, f"face-up {g.t.numbers[cid]} is placed at the bottom of the deck")
+        return
     if choice is None:
         if banish:
-            g.stack.pop()
-            p.life.pop()
-            g.face_up[cid] = 0
-            p.trash.append(cid)
-            g.emit(None, f"p{d + 1} takes 1 damage; {g.t.numbers[cid]} is trashed ([Banish])")
-            if g.t.whens:
-                mark = _mark(g)
-                _damaged(g, d, cid)
-                _after_the_damage(g, mark)
+            _set_aside(g, d, cid, p.trash, len(p.trash), f"{g.t.numbers[cid]} is trashed ([Banish])")
             return
         # 10-1-5-3: the card whose [Trigger] is activated is in no area, so its cost cannot use the card
         # itself (card Q&A OP03-100: Kingbaum, the only Life card, cannot trash itself from the Life cards)
@@ -107,6 +104,21 @@ def life_damage(g, frame, choice) -> None:
             _damaged(g, d, cid)
             hooks.fire_event(g, "life_to_hand", cid)  # "When a card is added to your hand from your Life" (OP05-107)
             _after_the_damage(g, mark)
+
+
+def _set_aside(g, d: int, cid: int, zone: list, at: int, what: str) -> None:
+    """One point of damage whose Life card ``cid`` goes to ``zone`` (inserted at ``at``) instead of the hand:
+    [Banish] (the trash, 10-1-3-1) or ST13-003 (a face-up card, the bottom of the deck); no [Trigger]."""
+    p = g.players[d]
+    g.stack.pop()
+    p.life.pop()
+    g.face_up[cid] = 0
+    zone.insert(at, cid)
+    g.emit(None, f"p{d + 1} takes 1 damage; {what}")
+    if g.t.whens:
+        mark = _mark(g)
+        _damaged(g, d, cid)
+        _after_the_damage(g, mark)
 
 
 def _damaged(g, d: int, cid: int) -> None:

@@ -54,7 +54,7 @@ def game_to_dict(g) -> dict:
         "known": [sorted(k) for k in g.known],
         "once": sorted(list(x) for x in g.once),
         "steps": g.steps,
-        "ctx": [[k, [list(v[0]), list(v[1]), v[2], v[3]]] for k, v in sorted(g.ctx.items())],
+        "ctx": [[k, [list(v[0]), list(v[1]), v[2], v[3], list(v[4]), v[5]]] for k, v in sorted(g.ctx.items())],
         "next_inst": g.next_inst,
     }
 
@@ -97,7 +97,9 @@ def game_from_dict(data: dict, db):
     g.known = [set(k) for k in data["known"]]
     g.once = {tuple(x) for x in data["once"]}
     g.steps = data["steps"]
-    g.ctx = {k: (tuple(v[0]), tuple(v[1]), v[2], v[3]) for k, v in data["ctx"]}
+    # a state saved before the ``revealed`` and ``wave`` slots existed has 4 fields
+    g.ctx = {k: (tuple(v[0]), tuple(v[1]), v[2], v[3], tuple(v[4]) if len(v) > 4 else (), v[5] if len(v) > 5 else None)
+             for k, v in data["ctx"]}
     g.next_inst = data["next_inst"]
     g.log = None
     g.trace = None

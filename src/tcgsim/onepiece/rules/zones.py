@@ -159,7 +159,7 @@ def is_stage(g, cid: int) -> bool:
     return g.t.defs[cid].category == STAGE
 
 
-def _replace_ko(g, src: int, idx: int, by_effect: bool, source: int) -> None:
+def _replace_ko(g, src: int, idx: int, by_effect: bool, source: int, cid: int) -> None:
     """Replace a K.O. (its ``ko_check`` frame already popped) with replacement effect ``idx`` of ``src``
     (8-1-3-4-4). The Characters K.O.'d by the same effect at the same time, whose ``ko_check`` frames wait
     just below, are one event with it: those the replacement also covers are not K.O.'d either (card Q&A
@@ -176,7 +176,7 @@ def _replace_ko(g, src: int, idx: int, by_effect: bool, source: int) -> None:
     for f in covered:
         stack.remove(f)
         g.emit(None, f"p{g.t.owner[src] + 1} replaces the K.O. of {g.t.numbers[f[1]]} with {g.t.numbers[src]}'s effect")
-    hooks.replace(g, src, idx)
+    hooks.replace(g, src, idx, (cid,) + tuple(f[1] for f in covered))
 
 
 @handler("ko_check")
@@ -195,7 +195,7 @@ def ko_check(g, frame, choice) -> None:
         if choice[0] == "yes":
             g.stack.pop()
             g.emit(None, f"p{g.t.owner[src] + 1} replaces the K.O. of {g.t.numbers[cid]} with {g.t.numbers[src]}'s effect")
-            _replace_ko(g, src, idx, by_effect, source)
+            _replace_ko(g, src, idx, by_effect, source, cid)
             return
         tried = tried + ((src, idx),)
         g.stack[-1] = frame = ("ko_check", cid, by_effect, source, tried)
@@ -212,9 +212,34 @@ def ko_check(g, frame, choice) -> None:
             return
         if pick[0] == "yes":
             g.stack.pop()
-            _replace_ko(g, src, idx, by_effect, source)
+            _replace_ko(g, src, idx, by_effect, source, cid)
             return
         tried = tried + ((src, idx),)
         g.stack[-1] = ("ko_check", cid, by_effect, source, tried)
     g.stack.pop()
+    if _DEFERRED not in tried and _defer_for_group(g, frame, cid, by_effect, source, tried):
+        return
     do_ko(g, cid, by_effect, source)
+
+
+_DEFERRED = ("deferred",)  # in a ``ko_check``'s ``tried``: moved below its group once (``_defer_for_group``)
+
+
+def _defer_for_group(g, frame, cid: int, by_effect: bool, source: int, tried: tuple) -> bool:
+    """Rule 8-1-3-4 (card Q&A OP05-030 q2): the Characters one effect K.O.s at the same time ("K.O. all ...")
+    are one event, whose replacement effects are looked at before any of them is K.O.'d. ``cid`` (its
+    ``ko_check`` frame just popped) has none, but one of the group waiting below may: then ``cid``'s K.O. waits
+    below the group, so that Rosinante, K.O.'d with 2 rested Characters, can still be trashed instead of their
+    K.O. (and then is not K.O.'d either: it has left the field). True if deferred."""
+    from ..effects import hooks
+
+    stack = g.stack
+    i = len(stack)
+    while by_effect and i and stack[i - 1][0] == "ko_check" and stack[i - 1][2] and stack[i - 1][3] == source:
+        i -= 1
+    if i == len(stack) or not any(
+            g.on_field(f[1]) and hooks.replacement_for(g, f[1], "effect", source, f[4], ("ko", "removed"))
+            for f in stack[i:]):
+        return False
+    stack.insert(i, ("ko_check", cid, by_effect, source, tried + (_DEFERRED,)))
+    return True
