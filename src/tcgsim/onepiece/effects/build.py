@@ -526,7 +526,9 @@ class IRBuilder(Transformer):
 
     def a_trash(self, t, source=None):
         if source is None and isinstance(t, _Target) and not t.np.zones and t.np.location is None:
-            source = _Source(("hand",))
+            # "trash up to 2 cards" names no zone: after "Look at 5 cards ..." it is the looked-at cards
+            # (OP03-083), else the hand; the compiler decides (compiler._resolve_zones, _trash_zone)
+            return Action("trash", _sel(t))
         return Action("trash", _sel(t, source, default_zones=("character",)))
 
     def a_trash_this_and_other(self, _noun, t):
@@ -2577,5 +2579,7 @@ def _action_to_costs(action) -> tuple[Cost, ...]:
         elif a.op == "may":
             out.extend(_action_to_costs(a.body))
         else:
+            if a.op == "trash" and t is not None and not t.zones and t.ref is None and not t.alternatives:
+                t = replace(t, zones=("hand",), owner="self")  # a cost "trash 1 card:" is paid from the hand
             out.append(Cost(a.op, t, a.amount, a.params, duration=a.duration))
     return tuple(out)
