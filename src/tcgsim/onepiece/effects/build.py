@@ -1189,8 +1189,11 @@ class IRBuilder(Transformer):
         kw = next((f.value for f in sel.filters if f.key == "has_keyword"), None)
         if kw is None:
             raise ValueError("cannot activate: no keyword")
+        # "cannot activate up to 1 [Blocker] Character ..." (OP09-014): the one chosen (4-8); "cannot activate
+        # a [Blocker] Character ..." (OP01-120): every such Character
+        count, up_to = (sel.count, True) if sel.up_to else (None, False)
         return Action(
-            "cannot", replace(sel, owner="opponent", count=None, up_to=False), duration=_dur(rest),
+            "cannot", replace(sel, owner="opponent", count=count, up_to=up_to), duration=_dur(rest),
             params=_params(what="activate", keyword=kw),
         )
 
