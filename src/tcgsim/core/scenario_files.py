@@ -647,6 +647,11 @@ class ScenarioGame:
       game ``before`` to game ``after``: the answer that ends the choice (``"choose none"``) when ``after``
       still asks for more cards of that same choice, else ``None``. SCENARIOS.md: the line is the whole
       answer, and a line naming fewer than an "up to N" choice allows ends it.
+    * ``unanswered(game)``: for a decision that SCENARIOS.md does not let a script answer, ``(default,
+      texts)``: the answer the runner plays after an entry unless the next entry is one of ``texts`` (an
+      extension of the format, answered by ``parse``); ``None`` for any other decision. For the ONE PIECE
+      CARD GAME: paying an Event's activation cost, ``("yes", ("decline cost",))`` (SCENARIOS.md: `play` /
+      `event` of an Event pays it with no yes/no; docs/scenarios.md).
     """
 
     build: Callable[..., Any]
@@ -657,6 +662,7 @@ class ScenarioGame:
     ordered: tuple[str, ...] = ()
     split: Callable[[str], list[str]] | None = None
     end_choice: Callable[[Any, Any], str | None] | None = None
+    unanswered: Callable[[Any], tuple[str, tuple[str, ...]] | None] | None = None
 
 
 class Trace(list):
@@ -880,9 +886,12 @@ def run_loaded(scenario, rules: ScenarioGame) -> ScenarioResult:
         failures.append(Failure(0, "state", "a game that runs", f"engine error: {exc}"))
         return ScenarioResult(scenario.file, False, failures, game=g)
     check_after(0)
-    for act in scenario.actions:
+    actions = list(scenario.actions)
+    for i, act in enumerate(actions):
         try:
             ok = play(g, trace, act, scenario.auto_pass, rules)
+            if ok:
+                _play_unanswered(g, trace, actions[i + 1] if i + 1 < len(actions) else None, rules)
         except (EngineError, IllegalAction) as exc:
             failures.append(Failure(act.index - 1, f"action {act.index}", act.text, f"engine error: {exc}", act.actor))
             break
@@ -891,6 +900,19 @@ def run_loaded(scenario, rules: ScenarioGame) -> ScenarioResult:
             break
         check_after(act.index)
     return ScenarioResult(scenario.file, not failures, failures, game=g)
+
+
+def _play_unanswered(g, trace: Trace, following: Action | None, rules: ScenarioGame) -> None:
+    """Answer the pending decision with ``rules.unanswered`` unless the ``following`` entry answers it."""
+    while rules.unanswered is not None and g.pending is not None:
+        found = rules.unanswered(g)
+        if found is None:
+            return
+        default, texts = found
+        if following is not None and following.player == g.pending.player and following.text in texts:
+            return  # the script answers it itself
+        trace.reset()
+        g.apply(rules.parse(g, default))
 
 
 def load_and_run(file: str, load: Callable[[], Any], rules: ScenarioGame) -> ScenarioResult:

@@ -28,6 +28,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..core import scenario_files as sf
+from ..core.machine import IllegalAction
 from ..core.rng import derive_seed
 from ..core.scenario_files import (Action as _Action, Expect as _Expect, Failure, ScenarioFormatError,
                                    ScenarioResult, YamlDoc as _Doc, either as _either, is_int as _is_int,
@@ -36,6 +37,7 @@ from .cards.database import CardDatabase, card_from_record, default_database, no
 from .cards.model import CHARACTER, FILLER, LEADER, STAGE, CardDef
 from .effects.cards import with_effects
 from .effects.compiler import compile_card_text
+from .effects.hooks import declinable_event_cost
 from .rules import notation
 from .rules.continuous import cost as current_cost, power as current_power
 from .rules.engine import Game
@@ -539,9 +541,23 @@ def build_game(scenario: Scenario, *, run: bool = True, trace: bool = False) -> 
 # Playing the script (SCENARIOS.md "actions")
 # ==========================================================================================================
 
-_parse = sf.parse_any_order(notation.parse)
-"""``notation.parse``, where a ``choose`` of several cards names a set: any order of the listed cards
-matches (``choose a, b`` = ``choose b, a``). Raises IllegalAction."""
+_DECLINE_COST = "decline cost"
+"""docs/scenarios.md: the entry after `play` / `event` of an Event that declines its activation cost."""
+
+
+def _parse_notation(g: Game, text: str) -> tuple:
+    """``notation.parse``, and ``decline cost`` for the ``no`` of paying an Event's activation cost."""
+    if text == _DECLINE_COST:
+        if not declinable_event_cost(g):
+            raise IllegalAction(f"'{text}': no Event's activation cost is being paid: "
+                                + "; ".join(notation.labels(g)))
+        return ("no",)
+    return notation.parse(g, text)
+
+
+_parse = sf.parse_any_order(_parse_notation)
+"""``notation.parse`` (with ``decline cost``), where a ``choose`` of several cards names a set: any order of
+the listed cards matches (``choose a, b`` = ``choose b, a``). Raises IllegalAction."""
 
 
 def play_action(game: Game, player: int, text: str, *, auto_pass: bool = False) -> bool:
@@ -653,6 +669,7 @@ RULES = sf.ScenarioGame(
     ordered=_ORDERED,
     split=notation.split_multi,
     end_choice=_end_choice,
+    unanswered=lambda g: ("yes", (_DECLINE_COST,)) if declinable_event_cost(g) else None,
 )
 """The ONE PIECE CARD GAME's part of the shared scenario runner (:mod:`tcgsim.core.scenario_files`)."""
 

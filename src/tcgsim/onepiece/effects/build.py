@@ -565,7 +565,9 @@ class IRBuilder(Transformer):
 
     def a_trash(self, t, source=None):
         if source is None and isinstance(t, _Target) and not t.np.zones and t.np.location is None:
-            source = _Source(("hand",))
+            # "trash up to 2 cards" names no zone: after "Look at 5 cards ..." it is the looked-at cards
+            # (OP03-083), else the hand; the compiler decides (compiler._resolve_zones, _trash_zone)
+            return Action("trash", _sel(t))
         return Action("trash", _sel(t, source, default_zones=("character",)))
 
     def a_trash_this_and_other(self, _noun, t):
@@ -1226,8 +1228,11 @@ class IRBuilder(Transformer):
         kw = next((f.value for f in sel.filters if f.key == "has_keyword"), None)
         if kw is None:
             raise ValueError("cannot activate: no keyword")
+        # "cannot activate up to 1 [Blocker] Character ..." (OP09-014): the one chosen (4-8); "cannot activate
+        # a [Blocker] Character ..." (OP01-120): every such Character
+        count, up_to = (sel.count, True) if sel.up_to else (None, False)
         return Action(
-            "cannot", replace(sel, owner="opponent", count=None, up_to=False), duration=_dur(rest),
+            "cannot", replace(sel, owner="opponent", count=count, up_to=up_to), duration=_dur(rest),
             params=_params(what="activate", keyword=kw),
         )
 
@@ -2639,5 +2644,7 @@ def _action_to_costs(action) -> tuple[Cost, ...]:
         elif a.op == "may":
             out.extend(_action_to_costs(a.body))
         else:
+            if a.op == "trash" and t is not None and not t.zones and t.ref is None and not t.alternatives:
+                t = replace(t, zones=("hand",), owner="self")  # a cost "trash 1 card:" is paid from the hand
             out.append(Cost(a.op, t, a.amount, a.params, duration=a.duration))
     return tuple(out)

@@ -455,6 +455,9 @@ def _resolve_selector(t: Selector, looked: bool, text: str, op: str) -> Selector
     if t.ref is None and not t.zones:
         if looked:
             return replace(t, zones=("looked",), owner="self")
+        if op == "trash":
+            # "trash 1 card" with no zone and nothing looked at: a card from the hand (a_trash)
+            return replace(t, zones=("hand",), owner="self")
         raise _Unsupported(text, f"no zone for the target of {op}", None)
     return t
 

@@ -98,6 +98,32 @@ def activate(g, cid: int, idx: int) -> None:
     _start_effect(g, cid, idx, stage=1)
 
 
+def activate_event(g, cid: int, idx: int) -> None:
+    """Resolve the [Main] / [Counter] effect ``idx`` of the Event ``cid`` just activated from hand.
+
+    An Event may be activated without paying its activation cost, and its effect then does nothing (card
+    Q&A qa_st-01-st-04.md ST04-016: "You can activate the card, but nothing will happen"): every Event
+    activation cost is a "You may ...:" one or a symbol (①, DON!! −X) whose reminder reads "You may",
+    which the player can choose not to pay (rule 8-3-1-4). So when the cost can be paid, the player is
+    asked yes/no before paying it (``yes`` pays; ``no`` leaves the effect unresolved, its [Once Per
+    Turn] unused); a cost that cannot be paid is not asked: the effect does nothing (8-3-1-3)."""
+    eff = g.t.defs[cid].effects[idx]
+    if eff.costs and _can_pay(g, cid, eff):
+        _start_effect(g, cid, idx, stage=-1)  # conditions were checked when it was offered (event_usable)
+    else:
+        _start_effect(g, cid, idx, stage=1)
+
+
+def declinable_event_cost(g) -> bool:
+    """Whether the pending decision is the yes/no of :func:`activate_event` (paying an Event's cost)."""
+    d = g.pending
+    if d is None or d.kind != "yes-no" or not g.stack:
+        return False
+    f = g.stack[-1]
+    return (f[0] == "effect" and f[3] == -1 and g.t.defs[f[1]].category == "Event"
+            and bool(g.t.defs[f[1]].effects[f[2]].costs))
+
+
 def has_supported_trigger(g, cid: int) -> bool:
     """True if the card's [Trigger] (rule 10-1-5) is compiled and can be activated now (8-3-1-3: its
     activation cost, e.g. "DON!! −1: Play this card", can be paid), so that using it is a real choice."""

@@ -206,7 +206,7 @@ def can_pay(g, src: int, eff) -> bool:
                 continue
             cards = resolve_ref(g, src, c.target) if c.target.ref else candidates(g, src, c.target)
             if c.target.ref == "this":
-                if g.rested[src] or not g.on_field(src) or _unrestable(g, src, src):
+                if g.rested[src] or not g.on_field(src) or _unrestable(g, src, src) or not _this_fits(g, src, c.target):
                     return False
             elif len([x for x in cards if not g.rested[x] and not _unrestable(g, x, src)]) < (c.target.count or 1):
                 return False
@@ -263,6 +263,8 @@ def can_carry_out(g, src: int, actions) -> bool:
         if sel.ref == "this":
             if not g.on_field(src) or a.op == "rest" and (g.rested[src] or _unrestable(g, src, src)):
                 return False
+            if not _this_fits(g, src, sel):
+                return False
             continue
         if sel.ref is not None:
             continue
@@ -280,6 +282,13 @@ def can_carry_out(g, src: int, actions) -> bool:
         if len(cards) < sel.count:
             return False
     return True
+
+
+def _this_fits(g, src: int, sel) -> bool:
+    """Whether this card meets the filters of the ``this`` selector ``sel`` ("trash this Character with a
+    cost of 20 or more:", OP16-084): a cost naming this card with a filter it does not meet cannot be paid,
+    so the effect cannot be activated (8-3-1-3); a replacement of that kind cannot be applied (8-1-3-4-5)."""
+    return not sel.filters or matches(g, src, src, sel.filters)
 
 
 def _rest_options(g, src: int, sel) -> list[tuple]:

@@ -198,7 +198,7 @@ def counter_step(g, frame, choice) -> None:
         p.trash.append(cid)
         g.emit(None, f"p{d + 1} activates the [Counter] Event {g.t.numbers[cid]}")
         event_activated(g, cid)
-        hooks.activate(g, cid, hooks.activatable(g, cid, "counter")[0])
+        hooks.activate_event(g, cid, hooks.activatable(g, cid, "counter")[0])
 
 
 @handler("battle_end")

@@ -172,7 +172,7 @@ def play_from_hand(g, player: int, cid: int) -> None:
         event_activated(g, cid)
         idx = hooks.activatable(g, cid, "main")
         if idx:
-            hooks.activate(g, cid, idx[0])
+            hooks.activate_event(g, cid, idx[0])
 
 
 def event_activated(g, cid: int) -> None:
