@@ -104,5 +104,8 @@ def test_deck_file_encoding_problems(tmp_path, cli):
     bom.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode())
     code, out, _ = cli("deck", "check", "--game", "bleach", str(bom))
     assert code == 0 and "legal Bleach deck" in out
-    code, _, err = cli("deck", "check", "--game", "bleach", str(tmp_path))
-    assert code == 2 and "no such deck file" in err
+    # a folder is a corpus of decklists (batch/corpus.py): one with no decklist file says so
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, _, err = cli("deck", "check", "--game", "bleach", str(empty))
+    assert code == 2 and f"{empty}: a folder with no decklist file" in err and "Traceback" not in err

@@ -49,13 +49,17 @@ def read_corpus(path: str | Path, module, db) -> list[CorpusDeck]:
     """Every deck of the folder or JSON-lines file ``path``, checked with the game ``module`` and card
     database ``db``, in file-name (then line) order.
 
-    Raises :class:`UserError` if ``path`` is neither a folder nor a ``.jsonl`` file, or cannot be read; a deck
+    Raises :class:`UserError` if ``path`` is neither a folder nor a ``.jsonl`` file, is a folder with no
+    decklist file, or cannot be read; a deck
     that cannot be read or is not legal is reported in its :class:`CorpusDeck`, never raised.
     """
     path = Path(path)
     if path.is_dir():
-        return [_check_file(f, module, db) for f in sorted(path.iterdir())
-                if f.is_file() and f.suffix.lower() in DECK_SUFFIXES]
+        files = [f for f in sorted(path.iterdir()) if f.is_file() and f.suffix.lower() in DECK_SUFFIXES]
+        if not files:
+            raise UserError(f"{path}: a folder with no decklist file (names ending in "
+                            f"{', '.join(sorted(DECK_SUFFIXES))})")
+        return [_check_file(f, module, db) for f in files]
     if path.is_file() and path.suffix.lower() == ".jsonl":
         return [_check_text(text, source, name, module, db) for text, source, name in _jsonl_entries(path)]
     raise UserError(f"{path}: not a folder of decklists nor a .jsonl file of decklists")
