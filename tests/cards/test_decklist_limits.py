@@ -49,9 +49,10 @@ def test_problems_are_capped_and_the_rest_counted(db):
 def test_a_folder_given_as_a_deck_says_so(cli, tmp_path):
     code, _, err = cli("simulate", str(tmp_path), "ST01", "-n", "1")
     assert code == 2 and "is a folder, not a deck file" in err
-    # `deck check` reads a folder as a corpus of decklists (tests/batch/test_corpus.py): here none
-    code, out, _ = cli("deck", "check", str(tmp_path))
-    assert code == 0 and out.startswith("0 decks: 0 fully supported")
+    # `deck check` reads a folder as a corpus of decklists (tests/batch/test_corpus.py): one with no decklist
+    # file is a user mistake that names the folder, not "0 decks" and success
+    code, _, err = cli("deck", "check", str(tmp_path))
+    assert code == 2 and f"{tmp_path}: a folder with no decklist file" in err and "Traceback" not in err
 
 
 def test_deeply_nested_json_is_a_problem_not_a_traceback(db):
