@@ -69,12 +69,14 @@ def start_game(page, url, opponent="random", seed=1):
 
 
 def wait_turn(page, previous: str | None = None, timeout=20_000) -> str | None:
-    """Wait for this seat's next request (a decision number other than ``previous``) or the end of the game;
-    the decision number, or ``None`` once the game is over."""
+    """Wait for this seat's next request (a decision number other than ``previous``, its option buttons drawn:
+    under load they come after the number) or the end of the game; the decision number, or ``None`` once the
+    game is over."""
     page.wait_for_function(
         """(prev) => { const a = document.getElementById('actions');
                        return !document.getElementById('over').hidden ||
-                              (a.dataset.decision !== '' && a.dataset.decision !== prev); }""",
+                              (a.dataset.decision !== '' && a.dataset.decision !== prev &&
+                               a.querySelector('button.action') !== null); }""",
         arg=previous or "", timeout=timeout)
     if page.is_visible("#over"):
         return None
