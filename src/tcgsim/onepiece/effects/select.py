@@ -126,7 +126,7 @@ def card_names(d) -> tuple[str, ...]:
     return (d.name, *extra) if extra else (d.name,)
 
 
-def _distinct_names(names_per_card) -> int:
+def distinct_names(names_per_card) -> int:
     """How many of the cards can be given pairwise different card names, each one of its own names (2-1-3:
     a card with a second name is a card of either name): a maximum matching of cards to names."""
     match: dict[str, int] = {}
@@ -302,7 +302,7 @@ def count_of(g, src: int, sel, ctx=None) -> int:
         # "Characters with different card names": how many different names among them (2-1-2)
         defs = g.t.defs
         names = [card_names(defs[c]) for c in cards]
-        n = len({ns[0] for ns in names}) if all(len(ns) == 1 for ns in names) else _distinct_names(names)
+        n = len({ns[0] for ns in names}) if all(len(ns) == 1 for ns in names) else distinct_names(names)
     else:
         n = len(cards)
     if "don" in sel.zones:

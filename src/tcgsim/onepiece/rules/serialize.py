@@ -59,10 +59,9 @@ def game_to_dict(g) -> dict:
     }
 
 
-def game_from_dict(data: dict, db):
-    """Rebuild a game from :func:`game_to_dict` data; ``db`` resolves the card numbers."""
-    from .engine import Game
-
+def game_from_dict(data: dict, db, cls):
+    """Rebuild a game of class ``cls`` (the ``Game``) from :func:`game_to_dict` data; ``db`` resolves the card
+    numbers."""
     custom = {n: _carddef_from_dict(d) for n, d in data["custom"].items()}
 
     def lookup(number: str) -> CardDef:
@@ -73,7 +72,7 @@ def game_from_dict(data: dict, db):
         return db.get(number)
 
     t = Tables([lookup(n) for n in data["cards"]], data["owners"], custom)
-    g = Game.__new__(Game)
+    g = cls.__new__(cls)
     g.t = t
     g.players = [PlayerState.from_dict(p) for p in data["players"]]
     g.turn = data["turn"]
