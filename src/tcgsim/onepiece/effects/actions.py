@@ -18,9 +18,9 @@ from ..rules.main_phase import enter_character
 from ..rules.zones import do_ko, draw, ko, leave_secret_publicly, place_stage, shuffle_deck
 from . import hooks
 from .interpreter import (
-    DID, DON_IT, EMPTY_CTX, IT, action_in, choose_cards, finish, don_options, duration_of, move_to_trash, push_actions,
-    remove_from_zone, removable, report_don_returned, cards_or_don, card_option, picked, set_ctx, choose_targets, chooser_of,
-    start_effect, start_now, effect_of, take_don, unrestable,
+    DON_IT, EMPTY_CTX, action_in, cards_or_don, choose_cards, finish, don_options, duration_of, move_to_trash,
+    push_actions, remove_from_zone, removable, report_don_returned, card_option, picked, set_ctx, choose_targets,
+    chooser_of, start_effect, start_now, effect_of, take_don, unrestable,
 )
 from .select import candidates, condition_holds, count_of, resolve_ref
 from .ir import Selector
@@ -68,7 +68,7 @@ def op_draw(g, frame, a, choice) -> None:
     amount = a.amount or 1
     if a.param("equal_to") is not None:
         # "draw cards equal to the number you returned to your deck": the cards the previous action moved
-        amount = len(g.ctx.get(frame[4], EMPTY_CTX)[0])
+        amount = len(g.ctx.get(frame[4], EMPTY_CTX).it)
     elif a.param("until_count") is not None:
         # "draw cards so that you have 2 cards in your hand": what the hand lacks, never negative
         amount = max(0, a.param("until_count") - len(g.players[who].hand))
@@ -630,7 +630,7 @@ def op_trash(g, frame, a, choice) -> None:
         moved = []
         n = sel.count or 1
         if a.param("equal_to") is not None:  # "the same number ... as you did from your hand" (OP09-059)
-            n = len(g.ctx.get(frame[4], EMPTY_CTX)[0])
+            n = len(g.ctx.get(frame[4], EMPTY_CTX).it)
         for _ in range(min(n, len(deck))):
             c = deck.pop()
             g.players[who].trash.append(c)
@@ -1018,7 +1018,7 @@ def op_may(g, frame, a, choice) -> None:
 @op("if_you_do")
 def op_if_you_do(g, frame, a, choice) -> None:
     g.stack.pop()
-    if g.ctx.get(frame[4], EMPTY_CTX)[DID]:
+    if g.ctx.get(frame[4], EMPTY_CTX).did:
         push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
 
 
@@ -1030,12 +1030,12 @@ def op_if_you_do_not(g, frame, a, choice) -> None:
     action on a counted number of cards."""
     g.stack.pop()
     ctx = g.ctx.get(frame[4], EMPTY_CTX)
-    done = ctx[DID]
+    done = ctx.did
     path = frame[3]
     if done and path[-1] > 0:
         prev = action_in(effect_of(g, frame[1], frame[2]), path[:-1] + (path[-1] - 1,))
         if prev.op == "may" and prev.body and prev.body[-1].target is not None:
-            done = len(ctx[IT]) >= (prev.body[-1].target.count or 1)
+            done = len(ctx.it) >= (prev.body[-1].target.count or 1)
     if not done:
         push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
 
@@ -1222,7 +1222,7 @@ def _reorder_life(g, frame, a, choice) -> None:
     me = g.t.owner[frame[1]]
     if not state or state[0] != "life_order":
         ctx = g.ctx.get(frame[4], EMPTY_CTX)
-        pool = ctx[1] if a.target is not None and a.target.ref == "rest" else ctx[0]
+        pool = ctx.looked if a.target is not None and a.target.ref == "rest" else ctx.it
         cards = tuple(c for c in pool if c in g.players[g.t.owner[c]].life)
         state = ("life_order", cards, ())
     _, cards, ordered = state

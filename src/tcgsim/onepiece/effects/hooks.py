@@ -178,7 +178,7 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
                 inst = g.next_inst
                 start_effect(g, src, idx)
                 if inst in g.ctx:
-                    g.ctx[inst] = ((subject,),) + g.ctx[inst][1:]
+                    g.ctx[inst] = g.ctx[inst]._replace(it=(subject,))
                 continue
             start_effect(g, src, idx)
     if kind == "life_removed" and subject >= 0 and not g.players[subject_owner].life:

@@ -11,11 +11,12 @@ effect clones and serializes like any other:
   cards chosen so far, one at a time;
 - ``("effect_end", inst)``: drops the effect's scratch data.
 
-``Game.ctx[inst]`` is that scratch data: ``(it, looked, did, paid, revealed, wave)`` -- the cards chosen or
-moved by the last action ("it"), the cards looked at, whether the last action did something (for "if you
-do"), whether every cost was paid, the cards of the effect's last reveal ("the revealed card" after an action
-that made "it" name other cards, EB01-029), and the wave of a queued auto effect: the ``inst`` of the effect
-whose resolution triggered it (-1: a game event), ``None`` once its player has ordered it (``order_waiting``).
+``Game.ctx[inst]`` is that scratch data, an ``EffectContext(it, looked, did, paid, revealed, wave)``
+(rules/state.py) -- the cards chosen or moved by the last action ("it"), the cards looked at, whether the last
+action did something (for "if you do"), whether every cost was paid, the cards of the effect's last reveal
+("the revealed card" after an action that made "it" name other cards, EB01-029), and the wave of a queued auto
+effect: the ``inst`` of the effect whose resolution triggered it (-1: a game event), ``None`` once its player
+has ordered it (``order_waiting``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from dataclasses import replace
 
 from ...core.machine import handler_registry
 from ..rules import continuous as cv
+from ..rules.state import EffectContext
 from ..rules.zones import leave_field, leave_secret_publicly, trash_from_field
 from .ir import Action
 from .select import candidates, card_names, condition_holds, count_of, distinct_names, matches, resolve_ref
@@ -31,8 +33,7 @@ from .select import candidates, card_names, condition_holds, count_of, distinct_
 HANDLERS, handler = handler_registry()
 """The interpreter's frame handlers (``effect``, ``cost``, ``act``, ...), installed by ``Game.install``."""
 
-IT, LOOKED, DID, PAID, REVEALED, WAVE = 0, 1, 2, 3, 4, 5
-EMPTY_CTX = ((), (), False, True, (), None)
+EMPTY_CTX = EffectContext((), (), False, True, (), None)
 
 # DON!! cards are counted, not card objects: after DON!! are rested, "it" ("for every DON!! card rested this
 # way") holds one DON_IT per DON!! card, read only as a count
@@ -68,7 +69,7 @@ def start_effect(g, src: int, eidx: int, stage: int = 0) -> None:
     inst = g.next_inst
     g.next_inst += 1
     i = queue_index(g)
-    g.ctx[inst] = EMPTY_CTX[:WAVE] + (_resolving(g, i),)
+    g.ctx[inst] = EMPTY_CTX._replace(wave=_resolving(g, i))
     g.stack[i:i] = [("effect_end", inst), ("effect", src, eidx, stage, inst)]
 
 
@@ -98,13 +99,13 @@ def order_waiting(g, frame, choice) -> bool:
     marks it ordered; returns False while the decision is pending."""
     _, src, eidx, stage, inst = frame
     ctx = g.ctx.get(inst)
-    if ctx is None or ctx[WAVE] is None:
+    if ctx is None or ctx.wave is None:
         return True
-    wave, me, stack = ctx[WAVE], g.t.owner[src], g.stack
+    wave, me, stack = ctx.wave, g.t.owner[src], g.stack
     group = [len(stack) - 1]  # indices of the waiting ("effect", ...) frames, each right above its effect_end
     j = len(stack) - 3
     while j >= 1 and stack[j][0] == "effect" and stack[j][3] <= 0 and stack[j - 1] == ("effect_end", stack[j][4]) \
-            and g.t.owner[stack[j][1]] == me and g.ctx.get(stack[j][4], EMPTY_CTX)[WAVE] == wave:
+            and g.t.owner[stack[j][1]] == me and g.ctx.get(stack[j][4], EMPTY_CTX).wave == wave:
         group.append(j)
         j -= 2
     cards = tuple(dict.fromkeys(stack[k][1] for k in group if _may_activate(g, stack[k])))
@@ -151,8 +152,8 @@ def queue_index(g) -> int:
 
 def set_ctx(g, inst: int, **kw) -> None:
     it, looked, did, paid, revealed, wave = g.ctx[inst]
-    g.ctx[inst] = (tuple(kw.get("it", it)), tuple(kw.get("looked", looked)), kw.get("did", did),
-                   kw.get("paid", paid), tuple(kw.get("revealed", revealed)), kw.get("wave", wave))
+    g.ctx[inst] = EffectContext(tuple(kw.get("it", it)), tuple(kw.get("looked", looked)), kw.get("did", did),
+                                kw.get("paid", paid), tuple(kw.get("revealed", revealed)), kw.get("wave", wave))
 
 
 def action_at(g, src: int, eidx: int, path: tuple):
@@ -343,7 +344,7 @@ def start_now(g, src: int, eidx: int, it: tuple = ()) -> None:
     what "that Character" names at first (the cards whose event it replaces)."""
     inst = g.next_inst
     g.next_inst += 1
-    g.ctx[inst] = (tuple(it),) + EMPTY_CTX[1:]
+    g.ctx[inst] = EMPTY_CTX._replace(it=tuple(it))
     g.stack.append(("effect_end", inst))
     g.stack.append(("effect", src, eidx, 1, inst))
 
@@ -357,7 +358,7 @@ def effect_frame(g, frame, choice) -> None:
     eff = effect_of(g, src, eidx)
     me = g.t.owner[src]
     if stage <= 0:  # -1: conditions already checked when it activated (start_effect)
-        if g.ctx.get(inst, EMPTY_CTX)[WAVE] is not None:
+        if g.ctx.get(inst, EMPTY_CTX).wave is not None:
             if not order_waiting(g, frame, choice):
                 return
             if g.stack[-1] != frame:
@@ -399,7 +400,7 @@ def effect_frame(g, frame, choice) -> None:
             g.stack.append(("cost", src, eidx, ci, inst, ()))
         return
     g.stack.pop()
-    if not g.ctx[inst][PAID]:
+    if not g.ctx[inst].paid:
         return  # 8-3-1-3-1: a cost that could not be paid in full: the effect does not resolve
     g.emit(None, f"p{me + 1} resolves {g.t.numbers[src]}: {eff.text}")
     push_actions(g, src, eidx, inst, (), eff.actions)
@@ -911,7 +912,7 @@ def op_delayed(g, frame, a, choice) -> None:
     _, src, eidx, path, inst, _state = frame
     me = g.t.owner[src]
     if any(b.target is not None and b.target.ref == "it" for b in a.body):
-        targets = [c for c in g.ctx.get(inst, EMPTY_CTX)[IT] if g.on_field(c)]
+        targets = [c for c in g.ctx.get(inst, EMPTY_CTX).it if g.on_field(c)]
     elif any(b.target is not None and b.target.ref == "this" for b in a.body):
         # "Set this Character as active at the end of this turn" (OP11-107): on this card, gone if it
         # leaves the field (3-1-6: a card that comes back is a new card)
@@ -977,7 +978,7 @@ def _queue_delayed(g, due) -> None:
         path = tuple(path)
         inst = g.next_inst
         g.next_inst += 1
-        g.ctx[inst] = ((m[0],), (), False, True, (), None) if m[0] >= 0 else EMPTY_CTX
+        g.ctx[inst] = EffectContext((m[0],), (), False, True, (), None) if m[0] >= 0 else EMPTY_CTX
         g.stack.append(("effect_end", inst))
         push_actions(g, src, eidx, inst, path + ("b",), action_in(effect_of(g, src, eidx), path).body)
 

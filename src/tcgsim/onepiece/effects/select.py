@@ -37,7 +37,7 @@ def zone_cards(g, player: int, zone: str, ctx=None) -> list[int]:
     if zone == "life":
         return p.life[::-1]
     if zone == "looked":
-        looked = ctx[1] if ctx else ()
+        looked = ctx.looked if ctx else ()
         return [c for c in looked if g.t.owner[c] == player]
     return []
 
@@ -271,13 +271,13 @@ def resolve_ref(g, src: int, sel, ctx=None) -> list[int]:
     if ref == "this":
         return [src]
     if ref == "it":
-        return list(ctx[0]) if ctx else []
+        return list(ctx.it) if ctx else []
     if ref == "revealed":  # "the revealed card" once "it" names other cards (compiler._revealed_refs)
-        return list(ctx[4]) if ctx else []
+        return list(ctx.revealed) if ctx else []
     if ref == "rest":
         if not ctx:
             return []
-        return [c for c in ctx[1] if c not in ctx[0] and c in g.limbo]
+        return [c for c in ctx.looked if c not in ctx.it and c in g.limbo]
     b = g.battle
     if ref == "attacker":
         return [b[0]] if b else []

@@ -8,7 +8,7 @@ from dataclasses import asdict
 from ...core.decision import Decision
 from ...core.rng import Rng
 from ..cards.model import FILLER, CardDef
-from .state import PlayerState, Tables
+from .state import EffectContext, PlayerState, Tables
 
 FORMAT = 1
 
@@ -54,7 +54,7 @@ def game_to_dict(g) -> dict:
         "known": [sorted(k) for k in g.known],
         "once": sorted(list(x) for x in g.once),
         "steps": g.steps,
-        "ctx": [[k, [list(v[0]), list(v[1]), v[2], v[3], list(v[4]), v[5]]] for k, v in sorted(g.ctx.items())],
+        "ctx": [[k, [list(v.it), list(v.looked), v.did, v.paid, list(v.revealed), v.wave]] for k, v in sorted(g.ctx.items())],
         "next_inst": g.next_inst,
     }
 
@@ -97,7 +97,8 @@ def game_from_dict(data: dict, db, cls):
     g.once = {tuple(x) for x in data["once"]}
     g.steps = data["steps"]
     # a state saved before the ``revealed`` and ``wave`` slots existed has 4 fields
-    g.ctx = {k: (tuple(v[0]), tuple(v[1]), v[2], v[3], tuple(v[4]) if len(v) > 4 else (), v[5] if len(v) > 5 else None)
+    g.ctx = {k: EffectContext(tuple(v[0]), tuple(v[1]), v[2], v[3], tuple(v[4]) if len(v) > 4 else (),
+                              v[5] if len(v) > 5 else None)
              for k, v in data["ctx"]}
     g.next_inst = data["next_inst"]
     g.log = None
