@@ -227,8 +227,6 @@ def _defer_for_group(g, frame, cid: int, by_effect: bool, source: int, tried: tu
     ``ko_check`` frame just popped) has none, but one of the group waiting below may: then ``cid``'s K.O. waits
     below the group, so that Rosinante, K.O.'d with 2 rested Characters, can still be trashed instead of their
     K.O. (and then is not K.O.'d either: it has left the field). True if deferred."""
-    from ..effects import hooks
-
     stack = g.stack
     i = len(stack)
     while by_effect and i and stack[i - 1][0] == "ko_check" and stack[i - 1][2] and stack[i - 1][3] == source:
