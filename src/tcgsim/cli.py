@@ -193,7 +193,7 @@ def scenario_run(
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object per file."),
 ) -> None:
     """Run scenario files. Exit status 0: all pass; 1: a failure; 2: a malformed file."""
-    from tcgsim.core.scenario_files import run_command
+    from tcgsim.core.scenario.command import run_command
 
     raise typer.Exit(run_command(files, json_output=json_output))
 

@@ -16,7 +16,8 @@ import pytest
 import yaml
 
 from tcgsim.bleach.scenario import FILLER, build_game, load_scenario_text, run_scenario_text
-from tcgsim.core.scenario_files import ScenarioFormatError, run_command, run_file
+from tcgsim.core.scenario.command import run_command, run_file
+from tcgsim.core.scenario.results import ScenarioFormatError
 
 from .helpers import DB
 

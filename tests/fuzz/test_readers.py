@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tcgsim.batch.gamelog import GameLogError, read_log
-from tcgsim.core.scenario_files import run_file
+from tcgsim.core.scenario.command import run_file
 from tcgsim.core.session import Session
 from tcgsim.errors import UserError
 from tcgsim.onepiece.cards.decklist import parse_deck

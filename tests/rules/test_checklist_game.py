@@ -183,21 +183,23 @@ if "test_start_of_game_effect" not in HANDLERS:
 def test_5_2_1_5_1_the_choosers_start_of_game_effects_resolve_first(db, monkeypatch, answer):
     """5-2-1-5-1: the player who chose to go first or second resolves their "at the start of the game"
     effects first, then the other player: the chooser, not necessarily the first player."""
-    from tcgsim.onepiece.effects import hooks
+    from tcgsim.onepiece.rules.card_effects import START_OF_GAME
+    from tcgsim.onepiece.rules.engine import Game
 
-    real_fire = hooks.fire
+    real = Game.fx
 
     def fire(g, timing, cards):
-        if timing == hooks.START_OF_GAME:
+        if timing == START_OF_GAME:
             for cid in cards:  # queued like interpreter.start_effect: resolved in the order queued
                 i = len(g.stack)
                 while i and g.stack[i - 1][0] == "test_start_of_game_effect":
                     i -= 1
                 g.stack.insert(i, ("test_start_of_game_effect", cid))
         else:
-            real_fire(g, timing, cards)
+            real.fire(g, timing, cards)
 
-    monkeypatch.setattr(hooks, "fire", fire)
+    # the rules reach card effects only through Game.fx (rules/card_effects.py): a stand-in for one timing
+    monkeypatch.setattr(Game, "fx", type("StartOfGameEffects", (type(real),), {"fire": staticmethod(fire)})())
     RESOLVED.clear()
     g = new_game(load_deck("ST01", db), load_deck("ST02", db), db, seed=5)
     chooser = g.pending.player

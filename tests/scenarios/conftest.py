@@ -1,5 +1,5 @@
 """Every ``*.yaml`` / ``*.yml`` file under ``tests/scenarios/`` is a test: a scenario file (SCENARIOS.md, or
-another game's format named by its ``game`` key) run by :func:`tcgsim.core.scenario_files.run_file`. A malformed file or an unmet expectation fails the item with
+another game's format named by its ``game`` key) run by :func:`tcgsim.core.scenario.command.run_file`. A malformed file or an unmet expectation fails the item with
 the scenario's own report (``FILE:LINE: problem``, or one ``after K: PATH: expected E, found F`` line per
 failure)."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tcgsim.core.scenario_files import run_file
+from tcgsim.core.scenario.command import run_file
 from tcgsim.onepiece.effects.cards import known_defects
 
 ROOT = Path(__file__).resolve().parents[2]

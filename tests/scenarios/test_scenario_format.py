@@ -21,10 +21,10 @@ from tcgsim.onepiece.scenario import (
     build_game,
     load_scenario_text,
     play_action,
-    run_command,
     run_scenario,
     run_scenario_text,
 )
+from tcgsim.core.scenario.command import run_command
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 SHARED_SCENARIOS = sorted((SHARED / "scenarios").glob("*.yaml"))

@@ -3,7 +3,8 @@ and memory (issue "Hostile input"): a YAML alias bomb, deep nesting, an oversize
 
 from __future__ import annotations
 
-from tcgsim.core.scenario_files import MAX_ALIASES, MAX_DEPTH, MAX_FILE_BYTES, run_file
+from tcgsim.core.scenario.command import run_file
+from tcgsim.core.scenario.yaml_doc import MAX_ALIASES, MAX_DEPTH, MAX_FILE_BYTES
 
 
 def _error(tmp_path, text: str) -> str:

@@ -26,7 +26,7 @@ from typing import IO
 from ..core.games import default_game, get_game
 from ..core.session import ProtocolError, Session
 from ..errors import UserError
-from .runner import GameRecord, fingerprint_hash, format_event
+from .record import GameRecord, deck_info, fingerprint_hash, format_event
 
 FORMAT = "tcgsim-game"
 VERSION = 1
@@ -73,8 +73,6 @@ def write_log_from_store(path: str | Path, store, runs, jobs, games: int) -> int
     with index ``< games``, in job then index order, so that the log and the database hold the same games
     however often the command was interrupted and resumed (the store keeps each game's referee events with
     it). Returns the games written."""
-    from .runner import deck_info
-
     n = 0
     with GameLogWriter(path) as writer:  # replaced whole: the store is the record
         for run, job in zip(runs, jobs):

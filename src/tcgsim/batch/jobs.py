@@ -16,7 +16,8 @@ from typing import Iterator, Sequence
 from ..errors import TcgsimError, UserError
 from . import runner
 from ..core.games import default_game, get_game, module_of
-from .runner import GameRecord, fingerprint_hash, game_seed
+from .record import GameRecord, fingerprint_hash
+from .runner import game_seed
 
 BACKENDS = ("local", "ray")
 """The names ``--backend`` accepts."""

@@ -16,7 +16,7 @@ from typing import Callable, Iterator, Sequence
 
 from . import runner
 from ..core.games import get_game, module_of
-from .runner import GameRecord, deck_info
+from .record import GameRecord, deck_info
 from .backends import Backend, make_backend
 from .jobs import BatchError, BatchInterrupted, Job, Tasks, Terminated, check_games, game_of
 

@@ -145,7 +145,7 @@ class BleachModule:
 
     def run_scenario(self, path):
         """Run a Bleach scenario file (``game: bleach``; docs/scenarios.md): a
-        :class:`~tcgsim.core.scenario_files.ScenarioResult`, never an exception for a bad file."""
+        :class:`~tcgsim.core.scenario.results.ScenarioResult`, never an exception for a bad file."""
         from .scenario import run_scenario
 
         return run_scenario(path)

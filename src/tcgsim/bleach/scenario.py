@@ -7,11 +7,11 @@ The format follows ``SCENARIOS.md`` (the top-level keys, the matching rules of `
 
 * :func:`load_scenario` / :func:`load_scenario_text` read and validate a file (pydantic models with
   ``extra="forbid"`` and ``strict=True``, then consistency checks). Any problem raises
-  :class:`~tcgsim.core.scenario_files.ScenarioFormatError` (``FILE:LINE: problem``).
+  :class:`~tcgsim.core.scenario.results.ScenarioFormatError` (``FILE:LINE: problem``).
 * :func:`build_game` turns a loaded :class:`Scenario` into a :class:`~tcgsim.bleach.rules.engine.Game`
   positioned at the named step (:func:`tcgsim.bleach.rules.turn.start_at`, or the setup).
 * :func:`run_scenario` / :func:`run_scenario_text` load, play and check; they return a
-  :class:`~tcgsim.core.scenario_files.ScenarioResult` and never raise for a malformed file.
+  :class:`~tcgsim.core.scenario.results.ScenarioResult` and never raise for a malformed file.
 """
 
 from __future__ import annotations
@@ -22,11 +22,14 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..core import scenario_files as sf
+from ..core.scenario.results import ScenarioFormatError, ScenarioResult
+from ..core.scenario.runner import load_and_run, run_loaded as run_shared, ScenarioGame, Trace
+from ..core.scenario.schema import (check_first_turn_done, check_turn, either as _either, is_int as _is_int,
+                                    player_index as _player_index, TopLevel, TurnSpec, validate_top,
+                                    validation_error as _validation_error)
+from ..core.scenario.script import Entry, Expect as _Expect, ExpectPaths, read_script, Scenario as SharedScenario
+from ..core.scenario.yaml_doc import MAX_COUNT, parse_yaml, read_text, YamlDoc
 from ..core.rng import derive_seed
-from ..core.scenario_files import (Expect as _Expect, ScenarioFormatError, ScenarioResult, YamlDoc,
-                                   either as _either, is_int as _is_int, parse_yaml, player_index as _player_index,
-                                   validation_error as _validation_error)
 from .cards.loader import CardDatabase, default_database
 from .cards.model import CardDef
 from .rules import notation
@@ -60,7 +63,7 @@ _NUMBER = r"[A-Za-z0-9]+-[A-Za-z0-9]+|FILLER"
 _SOUL_REF = re.compile(rf"(?P<number>{_NUMBER})(?:#(?P<k>[1-9]\d*))?")
 
 _STRICT = ConfigDict(extra="forbid", strict=True)
-NonNegative = Annotated[int, Field(ge=0, le=sf.MAX_COUNT)]  # bounded: a typo must not build 10^8 cards
+NonNegative = Annotated[int, Field(ge=0, le=MAX_COUNT)]  # bounded: a typo must not build 10^8 cards
 
 
 # ==========================================================================================================
@@ -109,7 +112,7 @@ class PlayerSpec(BaseModel):
     first_turn_done: bool | None = None
 
 
-class StateSpec(sf.TurnSpec):
+class StateSpec(TurnSpec):
     step: Literal["setup", "depart", "entry", "actions", "spirit", "unleash", "zanpakuto"]
     combat_done: bool = False
     p1: PlayerSpec
@@ -117,7 +120,7 @@ class StateSpec(sf.TurnSpec):
     seed: int = 0
 
 
-class ScenarioSpec(sf.TopLevel):
+class ScenarioSpec(TopLevel):
     """The top level; ``cards`` entries are validated as Bleach cards, ``actions`` and ``expect`` by hand."""
 
     game: Literal["bleach"]
@@ -129,26 +132,26 @@ class ScenarioSpec(sf.TopLevel):
 # Loaded scenario
 # ==========================================================================================================
 
-class Scenario(sf.Scenario):
-    """A validated Bleach scenario (:class:`tcgsim.core.scenario_files.Scenario`): ``spec``
+class Scenario(SharedScenario):
+    """A validated Bleach scenario (:class:`tcgsim.core.scenario.script.Scenario`): ``spec``
     (:class:`ScenarioSpec`), ``cards`` (test cards by number), ``actions``, ``checkpoints``, ``auto_pass``,
     the card ``db`` and the parsed ``doc``."""
 
 
 def load_scenario(path: str | Path, db: CardDatabase | None = None) -> Scenario:
     """Read and validate a Bleach scenario file; raises :class:`ScenarioFormatError` (``FILE:LINE: problem``)."""
-    return load_scenario_text(sf.read_text(path), str(path), db)
+    return load_scenario_text(read_text(path), str(path), db)
 
 
 def load_scenario_text(text: str, filename: str = "<scenario>", db: CardDatabase | None = None) -> Scenario:
     """Validate scenario ``text`` (the content of ``filename``); see :func:`load_scenario`."""
     doc = parse_yaml(text, filename)
-    spec = sf.validate_top(doc, ScenarioSpec, "a scenario is a mapping with at least 'name', 'game' and 'state'")
+    spec = validate_top(doc, ScenarioSpec, "a scenario is a mapping with at least 'name', 'game' and 'state'")
     db = db or default_database()
     cards = _test_cards(doc, spec, db)
     lookup = _Lookup(doc, cards, db)
     _check_state(doc, spec, lookup)
-    actions, checkpoints = sf.read_script(doc, _paths(lookup), "- p1: attack BLX-001")
+    actions, checkpoints = read_script(doc, _paths(lookup), "- p1: attack BLX-001")
     return Scenario(filename, spec, cards, actions, checkpoints, spec.auto == "pass", db, doc)
 
 
@@ -219,7 +222,7 @@ def _check_state(doc: YamlDoc, spec: ScenarioSpec, lookup: _Lookup) -> None:
     the turn, the step or the loss conditions."""
     st = spec.state
     S = ("state",)
-    sf.check_turn(doc, st, "step setup" if st.step == "setup" else None)
+    check_turn(doc, st, "step setup" if st.step == "setup" else None)
     if st.combat_done and st.step != "actions":
         raise doc.error(S + ("combat_done",), "combat_done is only meaningful with step: actions")
     if st.combat_done and _turns_done(st, st.active) == 0:
@@ -273,7 +276,7 @@ def _check_state(doc: YamlDoc, spec: ScenarioSpec, lookup: _Lookup) -> None:
         if bearers and where != "borne":
             raise doc.error(P + ("zanpakuto", "where"), f"{pname}'s Zanpakutô is borne by main_souls "
                                                          f"{bearers[0] + 1}, not in the {where}")
-        sf.check_first_turn_done(doc, st, pname, ps.first_turn_done)
+        check_first_turn_done(doc, st, pname, ps.first_turn_done)
         if st.step == "setup":
             _check_setup_side(doc, ps, pname, P, typed)
             continue
@@ -370,13 +373,13 @@ _ORDERED = ("deck.top", "soul_points.order")
 _ZANPAKUTO_PLACES = ("aside", "hand", "discard", "borne", "combat", "exclusion", "deck", "reserve")
 
 
-def _paths(lookup: _Lookup) -> sf.ExpectPaths:
+def _paths(lookup: _Lookup) -> ExpectPaths:
     """Bleach's expectation paths (docs/scenarios.md; card numbers resolved by ``lookup``)."""
-    return sf.ExpectPaths(KINDS, _INT_PATHS, _LIST_PATHS, lambda number, at: lookup(number, at).number,
+    return ExpectPaths(KINDS, _INT_PATHS, _LIST_PATHS, lambda number, at: lookup(number, at).number,
                           _game_expectation, lambda e, player, rest: _player_expectation(e, player, rest, lookup))
 
 
-def _game_expectation(e: sf.Entry) -> _Expect | None:
+def _game_expectation(e: Entry) -> _Expect | None:
     key, value = e.key, e.value
     if key in _GAME_PATHS:
         if value not in _GAME_PATHS[key]:
@@ -393,7 +396,7 @@ def _game_expectation(e: sf.Entry) -> _Expect | None:
     return None
 
 
-def _player_expectation(e: sf.Entry, player: int, rest: tuple, lookup: _Lookup) -> _Expect | None:
+def _player_expectation(e: Entry, player: int, rest: tuple, lookup: _Lookup) -> _Expect | None:
     key, value, doc, at = e.key, e.value, e.doc, e.at
     if rest == ("zanpakuto",):
         if value not in _ZANPAKUTO_PLACES:
@@ -494,7 +497,7 @@ def build_game(scenario: Scenario, *, run: bool = True, trace: bool = False) -> 
         if where != "borne":
             getattr(p, "aside" if where == "aside" else where).append(p.zanpakuto)
     if trace:
-        g.trace = sf.Trace(g, RULES)
+        g.trace = Trace(g, RULES)
     if st.step == "setup":
         g.stack.append(("setup", -1 if first is None else first, False))
     else:
@@ -538,7 +541,7 @@ def _zanpakuto_where(g: Game, player: int) -> str:
 
 def _read(g: Game, e: _Expect):
     """The value found for ``e`` (same shape as its expected value); ``winner`` and ``pending`` are read by
-    :func:`tcgsim.core.scenario_files.read_value`."""
+    :func:`tcgsim.core.scenario.runner.read_value`."""
     k = e.kind
     n = g.t.numbers
     if k == "end_reason":
@@ -600,28 +603,29 @@ def _labels(g: Game) -> list[str]:
     return [notation.render(g, d.player, o) for o in d.options]
 
 
-RULES = sf.ScenarioGame(
+RULES = ScenarioGame(
     build=lambda scenario, **kw: build_game(scenario, **kw),
     parse=notation.parse,
     labels=_labels,
     read=_read,
     declines=DECLINES,
+    game="bleach",
     ordered=_ORDERED,
 )
-"""Bleach's part of the shared scenario runner (:mod:`tcgsim.core.scenario_files`)."""
+"""Bleach's part of the shared scenario runner (:mod:`tcgsim.core.scenario.runner`)."""
 
 
 def run_loaded(scenario: Scenario) -> ScenarioResult:
     """Play a loaded scenario and check its expectations (see :func:`run_scenario`)."""
-    return sf.run_loaded(scenario, RULES)
+    return run_shared(scenario, RULES)
 
 
 def run_scenario(path: str | Path, db: CardDatabase | None = None) -> ScenarioResult:
     """Run a Bleach scenario file: build the state, play ``actions``, check ``expect``. Never raises for a
     malformed or unreadable file (``result.error`` holds ``FILE:LINE: problem``)."""
-    return sf.load_and_run(str(path), lambda: load_scenario(path, db), RULES)
+    return load_and_run(str(path), lambda: load_scenario(path, db), RULES)
 
 
 def run_scenario_text(text: str, filename: str = "<scenario>", db: CardDatabase | None = None) -> ScenarioResult:
     """:func:`run_scenario` on the scenario ``text`` (reported as ``filename``); for tests."""
-    return sf.load_and_run(filename, lambda: load_scenario_text(text, filename, db), RULES)
+    return load_and_run(filename, lambda: load_scenario_text(text, filename, db), RULES)

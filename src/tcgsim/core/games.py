@@ -102,7 +102,7 @@ class GameModule(Protocol):
         """The agent names :meth:`make_agent` knows."""
 
     def run_scenario(self, path) -> Any:
-        """Run one scenario file of this game: a :class:`~tcgsim.core.scenario_files.ScenarioResult`, never
+        """Run one scenario file of this game: a :class:`~tcgsim.core.scenario.results.ScenarioResult`, never
         an exception for a bad file (``result.error`` holds ``FILE:LINE: problem``)."""
 
 

@@ -11,12 +11,11 @@ module implements it:
 * :func:`run_scenario` / :func:`run_scenario_text` load, play the ``actions`` (matching rules of
   SCENARIOS.md "actions": legal answer, skipped steps, ``auto: pass``, strict failure) and check ``expect``;
   they return a :class:`ScenarioResult` and never raise for a malformed file (``result.error`` is set).
-* :func:`run_command` is ``tcgsim scenario run FILE... [--json]`` (files of every game; re-exported from
-  :mod:`tcgsim.core.scenario_files`): prints the results, returns the exit status (0 all passed, 1 a failure
-  and nothing malformed, 2 a malformed file).
+* ``tcgsim scenario run FILE... [--json]`` (files of every game) is
+  :func:`tcgsim.core.scenario.command.run_command`.
 
 The parts every game's scenario files share (the records, reading ``actions`` and ``expect``, the matching
-rules and the checks) are :mod:`tcgsim.core.scenario_files`; :data:`RULES` is this game's part of them.
+rules and the checks) are :mod:`tcgsim.core.scenario`; :data:`RULES` is this game's part of them.
 """
 
 from __future__ import annotations
@@ -27,12 +26,16 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..core import scenario_files as sf
 from ..core.machine import IllegalAction
+from ..core.scenario.results import Failure, ScenarioFormatError, ScenarioResult
+from ..core.scenario.runner import (load_and_run, parse_any_order, play as play_scripted, session_for, run_loaded as run_shared,
+                                    ScenarioGame, Trace)
+from ..core.scenario.schema import (check_first_turn_done, check_turn, either as _either, is_int as _is_int,
+                                    player_index as _player_index, TopLevel, TurnSpec, validate_top)
+from ..core.scenario.script import (Action as _Action, Entry, Expect as _Expect, ExpectPaths, plain_action,
+                                    read_script, Scenario as SharedScenario)
+from ..core.scenario.yaml_doc import MAX_COUNT, parse_yaml as _parse_yaml, read_text, YamlDoc as _Doc
 from ..core.rng import derive_seed
-from ..core.scenario_files import (Action as _Action, Expect as _Expect, Failure, ScenarioFormatError,
-                                   ScenarioResult, YamlDoc as _Doc, either as _either, is_int as _is_int,
-                                   parse_yaml as _parse_yaml, player_index as _player_index, run_command)
 from .cards.database import CardDatabase, card_from_record, default_database, normalize_number
 from .cards.model import CHARACTER, FILLER, LEADER, STAGE, CardDef
 from .effects.cards import with_effects
@@ -54,7 +57,6 @@ __all__ = [
     "run_scenario",
     "run_scenario_text",
     "run_loaded",
-    "run_command",
     "play_action",
 ]
 
@@ -76,7 +78,7 @@ _HAND_REF = re.compile(_NUMBER + r"|[1-9]\d*")
 # ==========================================================================================================
 
 _STRICT = ConfigDict(extra="forbid", strict=True)
-NonNegative = Annotated[int, Field(ge=0, le=sf.MAX_COUNT)]  # bounded: a typo must not build 10^8 cards
+NonNegative = Annotated[int, Field(ge=0, le=MAX_COUNT)]  # bounded: a typo must not build 10^8 cards
 
 
 class CardSpec(BaseModel):
@@ -148,14 +150,14 @@ class PlayerSpec(BaseModel):
     first_turn_done: bool | None = None
 
 
-class StateSpec(sf.TurnSpec):
+class StateSpec(TurnSpec):
     phase: Literal["setup", "refresh", "draw", "don", "main", "end"]
     p1: PlayerSpec
     p2: PlayerSpec
     seed: int = 0
 
 
-class ScenarioSpec(sf.TopLevel):
+class ScenarioSpec(TopLevel):
     """The top level (SCENARIOS.md "Top level"); ``actions`` and ``expect`` are checked by hand afterwards."""
 
     game: Literal["onepiece"] = "onepiece"
@@ -167,8 +169,8 @@ class ScenarioSpec(sf.TopLevel):
 # Loaded scenario
 # ==========================================================================================================
 
-class Scenario(sf.Scenario):
-    """A validated scenario (:class:`tcgsim.core.scenario_files.Scenario`): ``spec`` (the pydantic model
+class Scenario(SharedScenario):
+    """A validated scenario (:class:`tcgsim.core.scenario.script.Scenario`): ``spec`` (the pydantic model
     :class:`ScenarioSpec`), ``cards`` (test cards by number), ``actions``, ``checkpoints`` (expectations by
     ``after``), ``auto_pass``, and the card ``db`` (:class:`CardDatabase`) used to resolve numbers."""
 
@@ -195,19 +197,19 @@ def load_scenario(path: str | Path, db: CardDatabase | None = None) -> Scenario:
     Raises :class:`ScenarioFormatError` (``FILE:LINE: problem``) for an unreadable or malformed file.
     ``db`` defaults to :func:`~tcgsim.onepiece.cards.database.default_database`.
     """
-    return load_scenario_text(sf.read_text(path), str(path), db)
+    return load_scenario_text(read_text(path), str(path), db)
 
 
 def load_scenario_text(text: str, filename: str = "<scenario>", db: CardDatabase | None = None) -> Scenario:
     """Validate scenario ``text`` (the content of ``filename``); see :func:`load_scenario`."""
     doc = _parse_yaml(text, filename)
-    spec = sf.validate_top(doc, ScenarioSpec, "a scenario is a mapping with at least 'name' and 'state'")
+    spec = validate_top(doc, ScenarioSpec, "a scenario is a mapping with at least 'name' and 'state'")
     if db is None:
         db = default_database()
     cards = _test_cards(doc, spec, db)
     lookup = _Lookup(doc, cards, db)
     _check_state(doc, spec, lookup)
-    actions, checkpoints = sf.read_script(doc, _paths(lookup), "- p1: end turn", _action_text)
+    actions, checkpoints = read_script(doc, _paths(lookup), "- p1: end turn", _action_text)
     return Scenario(filename, spec, cards, actions, checkpoints, spec.auto == "pass", db, doc)
 
 
@@ -300,7 +302,7 @@ def _check_state(doc: _Doc, spec: ScenarioSpec, lookup: _Lookup) -> None:
     """The consistency checks of SCENARIOS.md "state": any contradiction makes the file malformed."""
     st = spec.state
     S = ("state",)
-    sf.check_turn(doc, st, "phase setup" if st.phase == "setup" else None)
+    check_turn(doc, st, "phase setup" if st.phase == "setup" else None)
     for pname in ("p1", "p2"):
         ps: PlayerSpec = getattr(st, pname)
         P = S + (pname,)
@@ -340,7 +342,7 @@ def _check_state(doc: _Doc, spec: ScenarioSpec, lookup: _Lookup) -> None:
                 parts += f" + {ps.don.deck} in the DON!! deck"
             raise doc.error(P + ("don",) if "don" in doc.data["state"][pname] else P,
                             f"{pname} has {parts} = {used} DON!!, more than the Leader's DON!! deck of {size}")
-        sf.check_first_turn_done(doc, st, pname, ps.first_turn_done)  # rule 6-5-6-1
+        check_first_turn_done(doc, st, pname, ps.first_turn_done)  # rule 6-5-6-1
         if st.phase == "setup":
             for name, bad in (("hand", ps.hand), ("life", ps.life)):
                 if bad:
@@ -370,7 +372,7 @@ def _action_text(value) -> str | None:
         return "yes"
     if value is False:
         return "no"
-    return sf.plain_action(value)
+    return plain_action(value)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -386,18 +388,18 @@ _ORDERED = ("life.order", "deck.top")
 _CARD_ATTRS = {"power": "int", "rested": "bool", "don": "int", "cost": "int"}
 
 
-def _paths(lookup: _Lookup) -> sf.ExpectPaths:
+def _paths(lookup: _Lookup) -> ExpectPaths:
     """The expectation paths of SCENARIOS.md "expect" (card numbers resolved by ``lookup``)."""
 
     def card_number(number: str, at: tuple) -> str:
         lookup(number, at)
         return normalize_number(number)
 
-    return sf.ExpectPaths(KINDS, _INT_PATHS, _LIST_PATHS, card_number, _game_expectation,
+    return ExpectPaths(KINDS, _INT_PATHS, _LIST_PATHS, card_number, _game_expectation,
                           lambda e, player, rest: _player_expectation(e, player, rest, lookup))
 
 
-def _game_expectation(e: sf.Entry) -> _Expect | None:
+def _game_expectation(e: Entry) -> _Expect | None:
     key, value = e.key, e.value
     if key == "winner":
         if value not in ("p1", "p2", "none", "draw"):
@@ -416,7 +418,7 @@ def _game_expectation(e: sf.Entry) -> _Expect | None:
     return None
 
 
-def _player_expectation(e: sf.Entry, player: int, rest: tuple, lookup: _Lookup) -> _Expect | None:
+def _player_expectation(e: Entry, player: int, rest: tuple, lookup: _Lookup) -> _Expect | None:
     key, value, doc, at = e.key, e.value, e.doc, e.at
     if rest == ("stage",):
         if not isinstance(value, str):
@@ -511,7 +513,7 @@ def build_game(scenario: Scenario, *, run: bool = True, trace: bool = False) -> 
         own_first_turn = 1 if owner == first else 2
         p.first_turn_done = ps.first_turn_done if ps.first_turn_done is not None else st.turn > own_first_turn
     if trace:
-        g.trace = sf.Trace(g, RULES)
+        g.trace = Trace(g, RULES)
     if st.phase == "setup":
         g.turn = 0
         g.phase = "setup"
@@ -555,7 +557,7 @@ def _parse_notation(g: Game, text: str) -> tuple:
     return notation.parse(g, text)
 
 
-_parse = sf.parse_any_order(_parse_notation)
+_parse = parse_any_order(_parse_notation)
 """``notation.parse`` (with ``decline cost``), where a ``choose`` of several cards names a set: any order of
 the listed cards matches (``choose a, b`` = ``choose b, a``). Raises IllegalAction."""
 
@@ -571,8 +573,8 @@ def play_action(game: Game, player: int, text: str, *, auto_pass: bool = False) 
     Skipped-step matching needs ``game.trace`` as set up by ``build_game(..., trace=True)``; with any other
     trace only legal answers (and ``auto_pass``) apply.
     """
-    trace = game.trace if isinstance(game.trace, sf.Trace) else sf.Trace(game, RULES)
-    return sf.play(game, trace, _Action(0, player, " ".join(text.split()), 0), auto_pass, RULES)
+    trace = game.trace if isinstance(game.trace, Trace) else Trace(game, RULES)
+    return play_scripted(game, session_for(game, RULES), trace, _Action(0, player, " ".join(text.split()), 0), auto_pass, RULES)
 
 
 # ==========================================================================================================
@@ -588,7 +590,7 @@ def _numbers(g: Game, ids) -> list[str]:
 
 def _read(g: Game, e: _Expect):
     """The value found for expectation ``e`` (same shape as its expected value); ``winner`` and ``pending``
-    are read by :func:`tcgsim.core.scenario_files.read_value`."""
+    are read by :func:`tcgsim.core.scenario.runner.read_value`."""
     k = e.kind
     p = g.players[e.player]
     if k == "life":
@@ -660,23 +662,24 @@ def _end_choice(before, after) -> str | None:
     return "choose none"
 
 
-RULES = sf.ScenarioGame(
+RULES = ScenarioGame(
     build=lambda scenario, **kw: build_game(scenario, **kw),
     parse=_parse,
     labels=notation.labels,
     read=_read,
     declines=DECLINES,
+    game="onepiece",
     ordered=_ORDERED,
     split=notation.split_multi,
     end_choice=_end_choice,
     unanswered=lambda g: ("yes", (_DECLINE_COST,)) if declinable_event_cost(g) else None,
 )
-"""The ONE PIECE CARD GAME's part of the shared scenario runner (:mod:`tcgsim.core.scenario_files`)."""
+"""The ONE PIECE CARD GAME's part of the shared scenario runner (:mod:`tcgsim.core.scenario.runner`)."""
 
 
 def run_loaded(scenario: Scenario) -> ScenarioResult:
     """Play a loaded scenario and check its expectations (see :func:`run_scenario`)."""
-    return sf.run_loaded(scenario, RULES)
+    return run_shared(scenario, RULES)
 
 
 def run_scenario(path: str | Path, db: CardDatabase | None = None) -> ScenarioResult:
@@ -686,9 +689,9 @@ def run_scenario(path: str | Path, db: CardDatabase | None = None) -> ScenarioRe
     A scripted action that cannot be played is a failure ``{"after": K-1, "path": "action K", ...}`` and the
     expectations after it are not checked.
     """
-    return sf.load_and_run(str(path), lambda: load_scenario(path, db), RULES)
+    return load_and_run(str(path), lambda: load_scenario(path, db), RULES)
 
 
 def run_scenario_text(text: str, filename: str = "<scenario>", db: CardDatabase | None = None) -> ScenarioResult:
     """:func:`run_scenario` on the scenario ``text`` (reported as ``filename``); for tests."""
-    return sf.load_and_run(filename, lambda: load_scenario_text(text, filename, db), RULES)
+    return load_and_run(filename, lambda: load_scenario_text(text, filename, db), RULES)

@@ -10,7 +10,10 @@ vanquished player's choice of reserve cards, kind ``discard``).
 from __future__ import annotations
 
 from .choices import DAMAGE_STEP
-from .frames import handler
+from .frames import handler_table
+
+HANDLERS, handler = handler_table()
+"""This module's frame handlers (installed into the game's table by ``frames.install``)."""
 
 
 def declare(g, soul: int) -> None:

@@ -10,7 +10,10 @@ Resolution frame: ``("resolve", player, source, index, user, op index)``; target
 
 from __future__ import annotations
 
-from .frames import handler
+from .frames import handler_table
+
+HANDLERS, handler = handler_table()
+"""This module's frame handlers (installed into the game's table by ``frames.install``)."""
 
 
 def _usable(g, player: int, src: int, i: int, e, user: int, abilities_only: bool) -> bool:

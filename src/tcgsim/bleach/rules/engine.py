@@ -14,6 +14,7 @@ from ...core.machine import DRAW, EngineError, IllegalAction, Machine
 from ...core.rng import Rng
 from .choices import MAX_TURNS, SIMULTANEOUS_LOSS
 from .frames import HANDLERS, handler
+from .serialize import fingerprint, game_from_dict, game_to_dict
 
 __all__ = ["EngineError", "Game", "IllegalAction", "PlayerState", "Tables"]
 
@@ -176,21 +177,15 @@ class Game(Machine):
 
     def to_dict(self) -> dict:
         """The whole state as JSON-ready data; ``Game.from_dict(g.to_dict(), db)`` equals ``g``."""
-        from .serialize import game_to_dict
-
         return game_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict, db) -> "Game":
         """Rebuild a game from :meth:`to_dict` output; ``db`` (CardDatabase) resolves card numbers."""
-        from .serialize import game_from_dict
-
-        return game_from_dict(data, db)
+        return game_from_dict(data, db, cls, PlayerState, Tables)
 
     def fingerprint(self) -> str:
         """Canonical JSON of the state (log excluded)."""
-        from .serialize import fingerprint
-
         return fingerprint(self)
 
     # ------------------------------------------------------------------ queries
@@ -363,9 +358,3 @@ def reserve_discard(g, frame, choice) -> None:
     g._discard_from_reserve(soul, (choice[1],))
     g.discard_reserve(soul, n - 1)
 
-
-def _register_handlers() -> None:
-    from . import combat, effects, setup, turn  # noqa: F401
-
-
-_register_handlers()

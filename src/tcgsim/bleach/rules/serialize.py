@@ -37,10 +37,11 @@ def game_to_dict(g) -> dict:
     }
 
 
-def game_from_dict(data: dict, db):
-    """Rebuild a game from :func:`game_to_dict` data; ``db`` resolves card numbers (raises UserError)."""
-    from .engine import Game, PlayerState, Tables
-
+def game_from_dict(data: dict, db, game_class, player_state, tables):
+    """Rebuild a game from :func:`game_to_dict` data; ``db`` resolves card numbers (raises UserError).
+    ``game_class``, ``player_state``, ``tables``: the engine's ``Game``, ``PlayerState`` and ``Tables``
+    (passed in by ``Game.from_dict``, so that this module does not import the engine)."""
+    Game, PlayerState, Tables = game_class, player_state, tables
     g = Game.__new__(Game)
     g.t = Tables([db.get(n) for n in data["cards"]], data["owners"])
     g.players = [PlayerState.from_dict(p) for p in data["players"]]

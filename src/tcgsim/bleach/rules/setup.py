@@ -6,7 +6,10 @@ from ...core.rng import derive_seed
 from ...core.setup import keep_or_mulligan
 from .choices import MAX_TURNS
 from .engine import HAND_SIZE, Game, Tables
-from .frames import handler
+from .frames import handler_table
+
+HANDLERS, handler = handler_table()
+"""This module's frame handlers (installed into the game's table by ``frames.install``)."""
 
 SOUL_POINTS = 6
 """seed §Préparation: « Les 6 premières cartes du deck sont placées face cachée dans la Zone de points d'Ame »."""

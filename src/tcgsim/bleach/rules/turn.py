@@ -8,8 +8,12 @@ Frames: ``("turn_start",)``, ``("entry",)``, ``("actions", combat_done)``, ``("r
 from __future__ import annotations
 
 from .engine import HAND_SIZE
+from .combat import declare
 from .effects import effect_options, start_use
-from .frames import handler
+from .frames import handler_table
+
+HANDLERS, handler = handler_table()
+"""This module's frame handlers (installed into the game's table by ``frames.install``)."""
 
 
 @handler("turn_start")
@@ -114,8 +118,6 @@ def actions(g, frame, choice) -> None:
     if kind == "end":
         g.stack.pop()
     elif kind == "attack":
-        from .combat import declare
-
         g.stack[-1] = ("actions", 1)
         declare(g, choice[1])
     else:

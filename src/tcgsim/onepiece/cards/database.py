@@ -21,7 +21,7 @@ import html
 import json
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -339,6 +339,10 @@ def candidate_paths() -> list[Path]:
     return paths
 
 
+def _no_compiler(card: CardDef) -> CardDef:
+    raise CardDatabaseError("no effect compiler is installed: import tcgsim.onepiece (its __init__ installs it)")
+
+
 class CardDatabase:
     """Every card, one :class:`CardDef` per card number, alternate arts folded into their base card.
 
@@ -346,6 +350,16 @@ class CardDatabase:
     iterating yields the cards in database order; ``len(db)`` is the number of distinct card numbers.
     Numbers are normalised first, so "op01-016_p1" finds OP01-016.
     """
+
+    compile_effects: Callable[[CardDef], CardDef] = staticmethod(_no_compiler)
+    """``card -> card with its effect text compiled`` (``effects/cards.with_effects``); set by :meth:`install`."""
+
+    @classmethod
+    def install(cls, compile_effects: Callable[[CardDef], CardDef]) -> None:
+        """Register the effect compiler that :meth:`get` applies to a card on first use; called once, at the
+        one place where the game is wired (``tcgsim/onepiece/__init__.py``): the card data never imports the
+        effects package above it."""
+        cls.compile_effects = staticmethod(compile_effects)
 
     def __init__(self, cards: Iterable[CardDef], path: Path | None = None) -> None:
         self._cards: dict[str, CardDef] = {card.number: card for card in cards}
@@ -407,9 +421,7 @@ class CardDatabase:
         if card is None:
             raise UnknownCardError(number.strip(), self.suggest(number))
         # the effect text is compiled on first use (effects/cards.py), then cached
-        from ..effects.cards import with_effects
-
-        card = self._compiled[key] = with_effects(card)
+        card = self._compiled[key] = self.compile_effects(card)
         return card
 
     def printed(self, number: str) -> CardDef:

@@ -1,22 +1,34 @@
 """The actions of card effects (IR ``Action.op``), each resolving one step of an effect.
 
-Every function is registered in :data:`interpreter.OPS` under its op name and called as
+Every function is registered in :data:`OPS` under its op name and called as
 ``fn(game, frame, action, choice)`` by the ``act`` frame; it pops its frame when done (see
 interpreter.py for the frame layout and the helpers used here).
 """
 
 from __future__ import annotations
 
-from ..cards.model import CHARACTER, KEYWORD_BITS, STAGE
+from dataclasses import replace
+
+from ...core.machine import handler_registry
+from ..cards.model import CHARACTER, EVENT, KEYWORD_BITS, STAGE
 from ..rules import continuous as cv
-from ..rules.frames import handler
-from ..rules.zones import draw, ko, leave_secret_publicly, place_stage
+from ..rules.card_effects import ON_PLAY
+from ..rules.events import event_activated, event_usable
+from ..rules.main_phase import enter_character
+from ..rules.zones import do_ko, draw, ko, leave_secret_publicly, place_stage, shuffle_deck
 from . import hooks
 from .interpreter import (
-    DID, EMPTY_CTX, choose_cards, finish, duration_of, move_to_trash, push_actions,
-    remove_from_zone, removable, set_ctx, choose_targets, chooser_of, op, start_effect, effect_of, _unrestable,
+    DON_IT, EMPTY_CTX, action_in, cards_or_don, choose_cards, finish, don_options, duration_of, move_to_trash,
+    push_actions, remove_from_zone, removable, report_don_returned, card_option, picked, set_ctx, choose_targets,
+    chooser_of, start_effect, start_now, effect_of, take_don, unrestable,
 )
-from .select import condition_holds
+from .select import candidates, condition_holds, count_of, resolve_ref
+from .ir import Selector
+
+OPS, op = handler_registry()
+"""The actions by IR op name (with the interpreter's own ``OPS``: effects/card_effects.py)."""
+HANDLERS, handler = handler_registry()
+"""This module's frame handlers (``remove_check``, ...), installed by ``Game.install``."""
 
 
 def _one_at_a_time(g, frame, a, choice, available, step) -> None:
@@ -56,7 +68,7 @@ def op_draw(g, frame, a, choice) -> None:
     amount = a.amount or 1
     if a.param("equal_to") is not None:
         # "draw cards equal to the number you returned to your deck": the cards the previous action moved
-        amount = len(g.ctx.get(frame[4], EMPTY_CTX)[0])
+        amount = len(g.ctx.get(frame[4], EMPTY_CTX).it)
     elif a.param("until_count") is not None:
         # "draw cards so that you have 2 cards in your hand": what the hand lacks, never negative
         amount = max(0, a.param("until_count") - len(g.players[who].hand))
@@ -75,15 +87,11 @@ def op_modify_power(g, frame, a, choice) -> None:
     amount = a.amount or 0
     per = a.param("per")
     if per is not None:  # "+1000 power for every N ...": counted when it resolves (8-4-6)
-        from .select import count_of, resolve_ref
-
         ctx = g.ctx.get(frame[4])
         n = len(resolve_ref(g, frame[1], per, ctx)) if per.ref else count_of(g, frame[1], per, ctx)
         amount *= n // (a.param("per_count") or 1)
     per_cost = a.param("per_cost")
     if per_cost is not None:  # "+1000 power ... per 1 cost on the revealed card" (OP15-119): its cost now
-        from .select import resolve_ref
-
         total = sum(cv.cost(g, c) for c in resolve_ref(g, frame[1], per_cost, g.ctx.get(frame[4])))
         amount *= total // (a.param("per_count") or 1)
     for c in chosen:
@@ -115,18 +123,15 @@ def op_modify_power_split(g, frame, a, choice) -> None:
     power until ..." (OP08-118): of the cards selected (``it``), the effect's player chooses the one that gets
     the first amount of ``amounts``; the other gets the second (8-4-1: the player resolving the effect makes
     its choices). One card selected: it gets the first amount; none: nothing happens."""
-    from .interpreter import _option, _picked
-    from .select import resolve_ref
-
     me = g.t.owner[frame[1]]
     cards = [c for c in resolve_ref(g, frame[1], a.target, g.ctx.get(frame[4])) if g.on_field(c)]
     amounts = a.param("amounts")
     if len(cards) > 1 and choice is None:
-        choice = g.ask(me, "choose", [_option(g, me, c) for c in cards])
+        choice = g.ask(me, "choose", [card_option(g, me, c) for c in cards])
         if choice is None:
             return
     if len(cards) > 1:
-        first = _picked(g, choice)
+        first = picked(g, choice)
         cards = [first] + [c for c in cards if c != first]
     kind, turn = duration_of(g, me, a.duration)
     for c, amount in zip(cards, amounts):
@@ -210,8 +215,6 @@ def op_ko(g, frame, a, choice) -> None:
     # Stage: it is trashed from the Stage area as a K.O.
     stages = [c for c in chosen if c == g.players[g.t.owner[c]].stage]
     if stages:
-        from ..rules.zones import do_ko
-
         if frame[4] in g.ctx:
             set_ctx(g, frame[4], it=done + stages, did=True)
         for c in stages:
@@ -247,7 +250,7 @@ def op_rest(g, frame, a, choice) -> None:
     if chosen is None:
         if price:
             chosen = choose_cards(g, frame, a.target, chooser_of(g, frame[1], a), choice, frame[4],
-                                  extra_filter=lambda x: not g.rested[x] and not _unrestable(g, x, frame[1]))
+                                  extra_filter=lambda x: not g.rested[x] and not unrestable(g, x, frame[1]))
         else:
             chosen = choose_targets(g, frame, a, choice)
         if chosen is None:
@@ -263,9 +266,6 @@ def op_rest(g, frame, a, choice) -> None:
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
-# DON!! cards are counted, not card objects: after DON!! are rested, "it" ("for every DON!! card rested this
-# way") holds one DON_IT per DON!! card, read only as a count
-DON_IT = -1
 
 
 def _don_one_by_one(g, frame, choice, me: int, p, *, to_rest: bool, limit: int | None, ask: bool) -> int | None:
@@ -328,10 +328,6 @@ def rest_cards_or_don(g, frame, a, choice, price: bool = False) -> None:
     (same layout: source at 1, instance at 4, state at 5). With ``price`` (a cost, "rest 2 of your cards:",
     or a replacement, "you may rest 1 of your cards instead") only active cards that may be rested are
     offered: resting a rested card is no action (1-3-2-1) and pays nothing."""
-    from dataclasses import replace
-
-    from .select import candidates
-
     src = frame[1]
     me = chooser_of(g, src, a)
     sel = a.target
@@ -345,8 +341,8 @@ def rest_cards_or_don(g, frame, a, choice, price: bool = False) -> None:
                                        alternatives=tuple(x for x in sel.alternatives if "don" not in x.zones)),
                        g.ctx.get(frame[4]))
     if price:
-        cards = [c for c in cards if not g.rested[c] and not _unrestable(g, c, src)]
-    picked = _cards_or_don(g, frame, choice, me, sel, cards, p.don_active, ("don", "active" if who == me else "opp_active"))
+        cards = [c for c in cards if not g.rested[c] and not unrestable(g, c, src)]
+    picked = cards_or_don(g, frame, choice, me, sel, cards, p.don_active, ("don", "active" if who == me else "opp_active"))
     if picked is None:
         return
     chosen, dons = picked
@@ -608,8 +604,6 @@ def op_to_deck(g, frame, a, choice) -> None:
         if len(placed) > 1:  # 3-1-8: the other player cannot confirm their order, so no place of them is known
             g.known[1 - owner].difference_update(placed)
     if a.param("shuffle"):  # "return 20 cards from your trash to your deck and shuffle it" (OP05-080)
-        from ..rules.zones import shuffle_deck
-
         for owner in sorted({g.t.owner[c] for c in ordered}):
             shuffle_deck(g, owner)
     finish(g, frame, it=ordered, did=bool(ordered))
@@ -636,7 +630,7 @@ def op_trash(g, frame, a, choice) -> None:
         moved = []
         n = sel.count or 1
         if a.param("equal_to") is not None:  # "the same number ... as you did from your hand" (OP09-059)
-            n = len(g.ctx.get(frame[4], EMPTY_CTX)[0])
+            n = len(g.ctx.get(frame[4], EMPTY_CTX).it)
         for _ in range(min(n, len(deck))):
             c = deck.pop()
             g.players[who].trash.append(c)
@@ -649,10 +643,6 @@ def op_trash(g, frame, a, choice) -> None:
     until = a.param("until_count")
     if until is not None:
         # "trash cards from ... until you have N": as many as are over N (none moves before all are chosen)
-        from dataclasses import replace
-
-        from .select import candidates
-
         over = max(0, len(candidates(g, frame[1], replace(sel, count=None), g.ctx.get(frame[4]))) - until)
         sel = replace(sel, count=over, up_to=False)
     chosen = _removing(frame)
@@ -812,8 +802,6 @@ def return_looked(g, frame, choice) -> None:
 
 @op("shuffle_deck")
 def op_shuffle(g, frame, a, choice) -> None:
-    from ..rules.zones import shuffle_deck
-
     shuffle_deck(g, chooser_of(g, frame[1], a))  # "Your opponent ... shuffles their deck" (OP06-047)
     finish(g, frame)
 
@@ -939,7 +927,7 @@ def op_play(g, frame, a, choice) -> None:
             place_stage(g, c)
             if rested:
                 g.rested[c] = 1
-            hooks.fire(g, hooks.ON_PLAY, (c,))
+            hooks.fire(g, ON_PLAY, (c,))
         else:
             g.limbo.append(c)
             g.stack.append(("enter_character_rested" if rested else "enter_character", c, zone))
@@ -954,13 +942,9 @@ def op_activate_event(g, frame, a, choice) -> None:
     trashed and its [Main] effect carried out (8-4-2), at once, before the rest of this effect, its own
     activation cost, "you may" and conditions included (as when activated from hand: stage 1 of
     interpreter.start_now). Only an Event whose [Main] effect could be used now is a candidate (its
-    conditions and [Once Per Turn], main_phase.event_usable; none during a battle, 10-2-3-1). "When you
+    conditions and [Once Per Turn], events.event_usable; none during a battle, 10-2-3-1). "When you
     activate an Event" effects and "if you have activated an Event ... during this turn" see it
-    (main_phase.event_activated)."""
-    from ..cards.model import EVENT
-    from ..rules.main_phase import event_activated, event_usable
-    from .interpreter import start_now
-
+    (events.event_activated)."""
     def usable_now(c: int) -> bool:
         idx = hooks.activatable(g, c, "main")
         return (g.t.defs[c].category == EVENT and bool(idx) and g.battle is None
@@ -993,8 +977,6 @@ def enter_character_rested(g, frame, choice) -> None:
     """ "Play ... rested": the Character enters the field rested (it is placed active by rule 3-7-3
     otherwise), before its [On Play] resolves. The 3-7-6 choice of a Character to trash is asked by
     ``enter_character`` itself."""
-    from ..rules.main_phase import enter_character
-
     cid = frame[1]
     g.stack[-1] = ("enter_character",) + tuple(frame[1:])
     enter_character(g, g.stack[-1], choice)
@@ -1036,7 +1018,7 @@ def op_may(g, frame, a, choice) -> None:
 @op("if_you_do")
 def op_if_you_do(g, frame, a, choice) -> None:
     g.stack.pop()
-    if g.ctx.get(frame[4], EMPTY_CTX)[DID]:
+    if g.ctx.get(frame[4], EMPTY_CTX).did:
         push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
 
 
@@ -1046,16 +1028,14 @@ def op_if_you_do_not(g, frame, a, choice) -> None:
     OP17-117): the text runs unless the optional action before it was chosen and done in full -- trashing
     fewer cards than written is not doing it (8-3-3). cards.py accepts it only right after a "may" of one
     action on a counted number of cards."""
-    from .interpreter import IT, _action_at, effect_of
-
     g.stack.pop()
     ctx = g.ctx.get(frame[4], EMPTY_CTX)
-    done = ctx[DID]
+    done = ctx.did
     path = frame[3]
     if done and path[-1] > 0:
-        prev = _action_at(effect_of(g, frame[1], frame[2]), path[:-1] + (path[-1] - 1,))
+        prev = action_in(effect_of(g, frame[1], frame[2]), path[:-1] + (path[-1] - 1,))
         if prev.op == "may" and prev.body and prev.body[-1].target is not None:
-            done = len(ctx[IT]) >= (prev.body[-1].target.count or 1)
+            done = len(ctx.it) >= (prev.body[-1].target.count or 1)
     if not done:
         push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
 
@@ -1090,8 +1070,6 @@ def op_for_every(g, frame, a, choice) -> None:
     """ "For every {X} type card on your field, give up to 1 ...": the cards are counted as it resolves
     (8-4-6), then the text after the comma is resolved once per ``amount`` of them, each time a new
     choice."""
-    from .select import count_of
-
     g.stack.pop()
     n = count_of(g, frame[1], a.target, g.ctx.get(frame[4])) // (a.amount or 1)
     for _ in range(n):
@@ -1163,8 +1141,6 @@ def op_cannot(g, frame, a, choice) -> None:
     attacker = a.param("attacker")
     if attacker is not None:
         ctx = g.ctx.get(frame[4], EMPTY_CTX)
-        from .select import candidates, resolve_ref
-
         # "if that Leader or Character attacks" (it) / "whenever your Leader attacks" (OP13-057: the Leader)
         cards = resolve_ref(g, frame[1], attacker, ctx) if attacker.ref is not None else (
             candidates(g, frame[1], attacker, ctx))
@@ -1246,7 +1222,7 @@ def _reorder_life(g, frame, a, choice) -> None:
     me = g.t.owner[frame[1]]
     if not state or state[0] != "life_order":
         ctx = g.ctx.get(frame[4], EMPTY_CTX)
-        pool = ctx[1] if a.target is not None and a.target.ref == "rest" else ctx[0]
+        pool = ctx.looked if a.target is not None and a.target.ref == "rest" else ctx.it
         cards = tuple(c for c in pool if c in g.players[g.t.owner[c]].life)
         state = ("life_order", cards, ())
     _, cards, ordered = state
@@ -1327,8 +1303,6 @@ def op_set_base_power(g, frame, a, choice) -> None:
     value = a.amount
     other = a.param("same_as_power_of")
     if other is not None:
-        from .select import candidates
-
         others = candidates(g, frame[1], other, g.ctx.get(frame[4], EMPTY_CTX))
         if not others:
             finish(g, frame, did=False)
@@ -1344,17 +1318,12 @@ def op_set_base_power(g, frame, a, choice) -> None:
 def op_return_don(g, frame, a, choice) -> None:
     """Return N DON!! from the field to the DON!! deck (like DON!! −X, rule 8-3-1-6), chosen one at a
     time by the player who returns them (``player``); ``from=given`` / ``to=cost_area``: N given DON!! to
-    the cost area rested (ST28-004, interpreter._take_don)."""
-    from .interpreter import _don_options, _take_don, report_don_returned
-
+    the cost area rested (ST28-004, interpreter.take_don)."""
     who = chooser_of(g, frame[1], a)
     state = frame[5]
     if a.param("until_equal") and not state:
         # "until you have the same number of DON!! cards on your field as your opponent" (OP08-074): the
         # difference, counted once as it resolves (the field's DON!!: cost area and given, 3-1-2, 6-5-5-1)
-        from .ir import Selector
-        from .select import count_of
-
         n = count_of(g, frame[1], Selector(owner="self", zones=("don",), count=None)) - count_of(
             g, frame[1], Selector(owner="opponent", zones=("don",), count=None))
         if n <= 0:
@@ -1367,17 +1336,17 @@ def op_return_don(g, frame, a, choice) -> None:
         state = state[1:]
     done = len(state)
     if choice is not None:
-        _take_don(g, who, choice, frame[1], a.params)
+        take_don(g, who, choice, frame[1], a.params)
         done += 1
     while done < limit:
-        opts = _don_options(g, who, a.params)
+        opts = don_options(g, who, a.params)
         if not opts:
             break
         pick = g.ask(who, "choose", opts)
         if pick is None:
             g.stack[-1] = frame[:5] + (((limit,) if a.param("until_equal") else ()) + (-1,) * done,)
             return
-        _take_don(g, who, pick, frame[1], a.params)
+        take_don(g, who, pick, frame[1], a.params)
         done += 1
     report_don_returned(g, who, done, frame[1], a.params)
     finish(g, frame, did=done > 0)
@@ -1420,8 +1389,6 @@ def _no_refresh_with_don(g, frame, a, choice):
     choosing none does). Returns ``(cards, number of DON!!)``, or None while a decision is pending."""
     from dataclasses import replace
 
-    from .select import candidates
-
     src = frame[1]
     me = chooser_of(g, src, a)
     sel = a.target
@@ -1429,41 +1396,9 @@ def _no_refresh_with_don(g, frame, a, choice):
     p = g.players[who]
     cards = candidates(g, src, replace(sel, zones=tuple(z for z in sel.zones if z != "don")), g.ctx.get(frame[4]))
     free = p.don_rested - cv.frozen_don(g, who) if g.mods else p.don_rested
-    picked = _cards_or_don(g, frame, choice, me, sel, cards, free, ("don", "rested" if who == me else "opp_rested"))
+    picked = cards_or_don(g, frame, choice, me, sel, cards, free, ("don", "rested" if who == me else "opp_rested"))
     return None if picked is None else (list(picked[0]), picked[1])
 
-
-def _cards_or_don(g, frame, choice, me: int, sel, cards: list[int], don_free: int, don_opt: tuple):
-    """One choice at a time by ``me`` among ``cards`` and up to ``don_free`` DON!! cards (option ``don_opt``),
-    up to ``sel.count`` in all ("up to": ``choose none`` stops). The choices so far are kept in the frame's
-    state (``frame[5]``, ``("total", cards, number of DON!!)``). Returns ``(cards, number of DON!!)``, or None
-    while a decision is pending."""
-    from .interpreter import _option, _picked
-
-    state = frame[5]
-    chosen, dons = (state[1], state[2]) if state and state[0] == "total" else ((), 0)
-    while True:
-        if choice is None:
-            left = [c for c in cards if c not in chosen]
-            if len(chosen) + dons >= (sel.count or 1) or not left and dons >= don_free:
-                break
-            opts = [_option(g, me, c) for c in left]
-            if dons < don_free:
-                opts.append(don_opt)
-            if sel.up_to:
-                opts.append(("choose_none",))
-            choice = g.ask(me, "choose", opts)  # a single option is taken at once (and traced)
-            if choice is None:
-                g.stack[-1] = frame[:5] + (("total", chosen, dons),)
-                return None
-        if choice[0] == "choose_none":
-            break
-        if choice[0] == "don":
-            dons += 1
-        else:
-            chosen = chosen + (_picked(g, choice),)
-        choice = None
-    return chosen, dons
 
 
 @op("can_attack_active")

@@ -15,9 +15,12 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..cards.model import KEYWORD_BITS, CardDef
-from .compiler import compile_card_text
+from ..cards.checks import specific_tests
+from ..cards.database import is_construction_text
+from .compiler import card_set, compile_card_text
+from .card_effects import OPS
+from .hooks import WHEN_EVENTS
 from .ir import Filter
-from .interpreter import OPS
 from .select import CONDITION_KINDS, COUNT_FILTER_KEYS, FILTER_KEYS
 
 AUTO_TIMINGS = {"on_play", "when_attacking", "on_opponent_attack", "on_block", "on_ko",
@@ -253,8 +256,6 @@ def _you_only_have(eff) -> bool:
 
 def _when(ev) -> str | None:
     """The "When ..." events hooks.fire_event reports, with the parameters it checks."""
-    from .hooks import WHEN_EVENTS
-
     if ev is None or ev.kind not in WHEN_EVENTS:
         return f"timing when {ev.kind if ev else '?'}"
     params = dict(ev.params)
@@ -371,7 +372,7 @@ def _when(ev) -> str | None:
     zones_ok = {"character", "leader"} | ({"don"} if ev.kind == "don_returned" else set())
     if ev.kind == "life_removed":
         # reported by rules/damage.py and interpreter.remove_from_zone for any Life card, either player's;
-        # "from your opponent's Life cards" (OP08-105): hooks._event_matches compares the Life card's owner
+        # "from your opponent's Life cards" (OP08-105): hooks.event_matches compares the Life card's owner
         if sel is None or sel.owner not in ("any", "self", "opponent") or tuple(sel.zones) != ("life",) or (
                 sel.filters or sel.ref or params):
             return "timing when life_removed subject"
@@ -757,8 +758,6 @@ def _construction_text(fragment: str) -> bool:
     """Only a whole deck-construction sentence the deck validator enforces (rule 5-1-2-4) is left out of the
     unsupported list; "Under the rules of this game, ... and when your deck is reduced to 0, you win"
     (P-117) is game text and is reported when not compiled."""
-    from ..cards.database import is_construction_text
-
     return is_construction_text(fragment.strip())
 
 
@@ -775,9 +774,6 @@ def engine_coverage(db, set_prefix: str | None = None) -> dict:
     ...}}``. ``set_prefix`` (e.g. ``"OP01"``) restricts it to
     one set; an unknown set gives ``total`` 0.
     """
-    from ..cards.checks import specific_tests
-    from .compiler import card_set
-
     total = compiled = checked = 0
     by_set: dict[str, dict[str, int]] = {}
     unsupported: list[dict[str, str]] = []

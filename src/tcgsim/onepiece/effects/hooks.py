@@ -1,9 +1,10 @@
 """Where the rules engine hands over to card effects: auto effects at each timing, activate effects,
 [Counter] and [Trigger] effects, and replacement effects.
 
-The rules engine calls these functions at every timing of rules 6 to 10. Each looks at the compiled
-effects (``CardDef.effects``) of the cards concerned and pushes effect frames onto the game's stack
-(effects/interpreter.py resolves them); a card without compiled effects costs one tuple test. Effect text
+The rules engine calls these functions at every timing of rules 6 to 10, through its one interface to card
+effects (``rules/card_effects.py``; ``effects/card_effects.py`` binds these functions to it). Each looks at the
+compiled effects (``CardDef.effects``) of the cards concerned and pushes effect frames onto the game's
+stack (effects/interpreter.py resolves them); a card without compiled effects costs one tuple test. Effect text
 the engine does not support is listed in ``CardDef.unsupported`` and never offered or applied; printed
 keywords (rule 10-1) are handled by the rules engine itself.
 """
@@ -11,28 +12,10 @@ keywords (rule 10-1) are handled by the rules engine itself.
 from __future__ import annotations
 
 from ..cards.model import CHARACTER
+from ..rules.card_effects import ON_KO
 from ..rules.continuous import GRANTED_REPLACEMENT, negated
-
-# Timings (rule 8-1-3-1, 10-2).
-ON_PLAY = "on_play"
-WHEN_ATTACKING = "when_attacking"
-ON_OPPONENT_ATTACK = "on_opponent_attack"
-ON_BLOCK = "on_block"
-ON_KO = "on_ko"
-END_OF_YOUR_TURN = "end_of_your_turn"
-END_OF_OPPONENT_TURN = "end_of_opponent_turn"
-START_OF_GAME = "start_of_game"
-START_OF_MAIN = "start_of_main"
-WHEN_ATTACKED = "when_attacked"
-END_OF_BATTLE = "end_of_battle"
-
-
-# Bound by effects/interpreter.py when it is imported (it imports the rules modules that import this one).
-_start_effect = None
-_start_now = None
-_can_pay = None
-_can_carry_out = None
-_conditions_hold = None
+from .interpreter import can_carry_out, can_pay, conditions_hold, start_effect, start_now
+from .select import condition_holds, matches
 
 
 def fire(g, timing: str, cards) -> None:
@@ -66,7 +49,7 @@ def _queue(g, cid: int, idxs: tuple) -> None:
     effects = g.t.defs[cid].effects
     for idx in idxs:
         if effects[idx].kind == "auto":
-            _start_effect(g, cid, idx)
+            start_effect(g, cid, idx)
 
 
 def fire_on_ko(g, cid: int) -> None:
@@ -90,12 +73,12 @@ def usable(g, cid: int, idx: int) -> bool:
         return False
     if g.mods and negated(g, cid):  # 8-2-1-1: its activation cost cannot be paid
         return False
-    return (not eff.conditions or _conditions_hold(g, cid, eff)) and (not eff.costs or _can_pay(g, cid, eff))
+    return (not eff.conditions or conditions_hold(g, cid, eff)) and (not eff.costs or can_pay(g, cid, eff))
 
 
 def activate(g, cid: int, idx: int) -> None:
     """Resolve an activated effect the player chose to use (its costs are then paid, no yes/no)."""
-    _start_effect(g, cid, idx, stage=1)
+    start_effect(g, cid, idx, stage=1)
 
 
 def activate_event(g, cid: int, idx: int) -> None:
@@ -108,10 +91,10 @@ def activate_event(g, cid: int, idx: int) -> None:
     asked yes/no before paying it (``yes`` pays; ``no`` leaves the effect unresolved, its [Once Per
     Turn] unused); a cost that cannot be paid is not asked: the effect does nothing (8-3-1-3)."""
     eff = g.t.defs[cid].effects[idx]
-    if eff.costs and _can_pay(g, cid, eff):
-        _start_effect(g, cid, idx, stage=-1)  # conditions were checked when it was offered (event_usable)
+    if eff.costs and can_pay(g, cid, eff):
+        start_effect(g, cid, idx, stage=-1)  # conditions were checked when it was offered (event_usable)
     else:
-        _start_effect(g, cid, idx, stage=1)
+        start_effect(g, cid, idx, stage=1)
 
 
 def declinable_event_cost(g) -> bool:
@@ -186,29 +169,27 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
             if ev is None:
                 continue
             if ev.kind == "any_of":  # "When X or Y": either event
-                if not any(sub.kind == kind and _event_matches(g, sub, src, me, subject, subject_owner, by, source, other, zone, at, count)
+                if not any(sub.kind == kind and event_matches(g, sub, src, me, subject, subject_owner, by, source, other, zone, at, count)
                            for sub in dict(ev.params)["events"]):
                     continue
-            elif ev.kind != kind or not _event_matches(g, ev, src, me, subject, subject_owner, by, source, other, zone, at, count):
+            elif ev.kind != kind or not event_matches(g, ev, src, me, subject, subject_owner, by, source, other, zone, at, count):
                 continue
             if kind == "played":
                 inst = g.next_inst
-                _start_effect(g, src, idx)
+                start_effect(g, src, idx)
                 if inst in g.ctx:
-                    g.ctx[inst] = ((subject,),) + g.ctx[inst][1:]
+                    g.ctx[inst] = g.ctx[inst]._replace(it=(subject,))
                 continue
-            _start_effect(g, src, idx)
+            start_effect(g, src, idx)
     if kind == "life_removed" and subject >= 0 and not g.players[subject_owner].life:
         # "When your number of Life cards becomes 0" (OP05-098): reported with the removal of the last one, so
         # it waits, like it, for the damage processing and a [Trigger] (card Q&A OP05-098 q1, q4)
         fire_event(g, "life_zero", player=subject_owner, side=side)
 
 
-def _event_matches(g, ev, src: int, me: int, subject: int, subject_owner: int, by, source: int, other: int,
+def event_matches(g, ev, src: int, me: int, subject: int, subject_owner: int, by, source: int, other: int,
                    zone, at=None, count=None) -> bool:
     """Whether event ``ev`` of a "When ..." effect of ``src`` (owned by ``me``) matches what happened."""
-    from .select import matches
-
     kind = ev.kind
     sel = ev.subject
     if sel is not None:
@@ -290,8 +271,6 @@ def granted(g, src: int, idx: int) -> bool:
 def replaces(g, src: int, idx: int, cid: int, by: str, source: int, kinds: tuple) -> bool:
     """Whether replacement effect ``idx`` of ``src`` (on the field, not negated) may replace the event of
     ``cid`` now (arguments as in ``replacement_for``)."""
-    from .select import condition_holds, matches
-
     eff = g.t.defs[src].effects[idx]
     me = g.t.owner[src]
     ev = eff.event
@@ -321,9 +300,9 @@ def replaces(g, src: int, idx: int, cid: int, by: str, source: int, kinds: tuple
         return False
     if not all(condition_holds(g, src, c) for c in eff.conditions):
         return False
-    if eff.costs and not _can_pay(g, src, eff):
+    if eff.costs and not can_pay(g, src, eff):
         return False
-    return _can_carry_out(g, src, eff.actions)  # 8-1-3-4-5
+    return can_carry_out(g, src, eff.actions)  # 8-1-3-4-5
 
 
 def replace(g, src: int, idx: int, replaced: tuple = ()) -> None:
@@ -333,4 +312,4 @@ def replace(g, src: int, idx: int, replaced: tuple = ()) -> None:
     eff = g.t.defs[src].effects[idx]
     if eff.once_per_turn:
         g.once.add((src, idx))
-    _start_now(g, src, idx, replaced)
+    start_now(g, src, idx, replaced)

@@ -11,26 +11,33 @@ effect clones and serializes like any other:
   cards chosen so far, one at a time;
 - ``("effect_end", inst)``: drops the effect's scratch data.
 
-``Game.ctx[inst]`` is that scratch data: ``(it, looked, did, paid, revealed, wave)`` -- the cards chosen or
-moved by the last action ("it"), the cards looked at, whether the last action did something (for "if you
-do"), whether every cost was paid, the cards of the effect's last reveal ("the revealed card" after an action
-that made "it" name other cards, EB01-029), and the wave of a queued auto effect: the ``inst`` of the effect
-whose resolution triggered it (-1: a game event), ``None`` once its player has ordered it (``order_waiting``).
+``Game.ctx[inst]`` is that scratch data, an ``EffectContext(it, looked, did, paid, revealed, wave)``
+(rules/state.py) -- the cards chosen or moved by the last action ("it"), the cards looked at, whether the last
+action did something (for "if you do"), whether every cost was paid, the cards of the effect's last reveal
+("the revealed card" after an action that made "it" name other cards, EB01-029), and the wave of a queued auto
+effect: the ``inst`` of the effect whose resolution triggered it (-1: a game event), ``None`` once its player
+has ordered it (``order_waiting``).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from ..cards.model import CHARACTER, KEYWORD_BITS, STAGE
+from ...core.machine import handler_registry
 from ..rules import continuous as cv
-from ..rules.frames import handler
-from ..rules.zones import draw, ko, leave_field, leave_secret_publicly, place_stage, trash_from_field
-from . import hooks
-from .select import candidates, condition_holds, matches, resolve_ref
+from ..rules.state import EffectContext
+from ..rules.zones import leave_field, leave_secret_publicly, trash_from_field
+from .ir import Action
+from .select import candidates, card_names, condition_holds, count_of, distinct_names, matches, resolve_ref
 
-IT, LOOKED, DID, PAID, REVEALED, WAVE = 0, 1, 2, 3, 4, 5
-EMPTY_CTX = ((), (), False, True, (), None)
+HANDLERS, handler = handler_registry()
+"""The interpreter's frame handlers (``effect``, ``cost``, ``act``, ...), installed by ``Game.install``."""
+
+EMPTY_CTX = EffectContext((), (), False, True, (), None)
+
+# DON!! cards are counted, not card objects: after DON!! are rested, "it" ("for every DON!! card rested this
+# way") holds one DON_IT per DON!! card, read only as a count
+DON_IT = -1
 
 
 def effect_of(g, src: int, eidx: int):
@@ -62,7 +69,7 @@ def start_effect(g, src: int, eidx: int, stage: int = 0) -> None:
     inst = g.next_inst
     g.next_inst += 1
     i = queue_index(g)
-    g.ctx[inst] = EMPTY_CTX[:WAVE] + (_resolving(g, i),)
+    g.ctx[inst] = EMPTY_CTX._replace(wave=_resolving(g, i))
     g.stack[i:i] = [("effect_end", inst), ("effect", src, eidx, stage, inst)]
 
 
@@ -92,13 +99,13 @@ def order_waiting(g, frame, choice) -> bool:
     marks it ordered; returns False while the decision is pending."""
     _, src, eidx, stage, inst = frame
     ctx = g.ctx.get(inst)
-    if ctx is None or ctx[WAVE] is None:
+    if ctx is None or ctx.wave is None:
         return True
-    wave, me, stack = ctx[WAVE], g.t.owner[src], g.stack
+    wave, me, stack = ctx.wave, g.t.owner[src], g.stack
     group = [len(stack) - 1]  # indices of the waiting ("effect", ...) frames, each right above its effect_end
     j = len(stack) - 3
     while j >= 1 and stack[j][0] == "effect" and stack[j][3] <= 0 and stack[j - 1] == ("effect_end", stack[j][4]) \
-            and g.t.owner[stack[j][1]] == me and g.ctx.get(stack[j][4], EMPTY_CTX)[WAVE] == wave:
+            and g.t.owner[stack[j][1]] == me and g.ctx.get(stack[j][4], EMPTY_CTX).wave == wave:
         group.append(j)
         j -= 2
     cards = tuple(dict.fromkeys(stack[k][1] for k in group if _may_activate(g, stack[k])))
@@ -145,16 +152,16 @@ def queue_index(g) -> int:
 
 def set_ctx(g, inst: int, **kw) -> None:
     it, looked, did, paid, revealed, wave = g.ctx[inst]
-    g.ctx[inst] = (tuple(kw.get("it", it)), tuple(kw.get("looked", looked)), kw.get("did", did),
-                   kw.get("paid", paid), tuple(kw.get("revealed", revealed)), kw.get("wave", wave))
+    g.ctx[inst] = EffectContext(tuple(kw.get("it", it)), tuple(kw.get("looked", looked)), kw.get("did", did),
+                                kw.get("paid", paid), tuple(kw.get("revealed", revealed)), kw.get("wave", wave))
 
 
 def action_at(g, src: int, eidx: int, path: tuple):
     """The action at ``path`` of effect ``eidx`` of card ``src``."""
-    return _action_at(effect_of(g, src, eidx), path)
+    return action_in(effect_of(g, src, eidx), path)
 
 
-def _action_at(eff, path: tuple):
+def action_in(eff, path: tuple):
     a = eff.actions[path[0]]
     i = 1
     while i < len(path):
@@ -206,11 +213,11 @@ def can_pay(g, src: int, eff) -> bool:
                 continue
             cards = resolve_ref(g, src, c.target) if c.target.ref else candidates(g, src, c.target)
             if c.target.ref == "this":
-                if g.rested[src] or not g.on_field(src) or _unrestable(g, src, src) or not _this_fits(g, src, c.target):
+                if g.rested[src] or not g.on_field(src) or unrestable(g, src, src) or not _this_fits(g, src, c.target):
                     return False
-            elif len([x for x in cards if not g.rested[x] and not _unrestable(g, x, src)]) < (c.target.count or 1):
+            elif len([x for x in cards if not g.rested[x] and not unrestable(g, x, src)]) < (c.target.count or 1):
                 return False
-        elif c.target is not None and c.op in OPS:
+        elif c.target is not None and c.op in g.fx.ops:
             # any other action used as a cost: it must be possible in full (8-3-1-3)
             if c.op == "add_to_hand" and "life" in c.target.zones and g.mods and cv.life_to_hand_forbidden(g, me):
                 return False  # OP02-004 Q&A: "you cannot add Life cards to your hand using your own effects"
@@ -244,8 +251,6 @@ def can_carry_out(g, src: int, actions) -> bool:
     """Rule 8-1-3-4-5: whether a replacement effect's actions ("rest this Character", "trash 1 card from
     your hand", "return 1 DON!! card ...") can be carried out in full now; if not, it cannot be applied.
     "Up to" actions can always be carried out."""
-    from .select import count_of
-
     me = g.t.owner[src]
     p = g.players[me]
     for a in actions:
@@ -261,7 +266,7 @@ def can_carry_out(g, src: int, actions) -> bool:
         if sel is None or sel.up_to or sel.count is None:
             continue
         if sel.ref == "this":
-            if not g.on_field(src) or a.op == "rest" and (g.rested[src] or _unrestable(g, src, src)):
+            if not g.on_field(src) or a.op == "rest" and (g.rested[src] or unrestable(g, src, src)):
                 return False
             if not _this_fits(g, src, sel):
                 return False
@@ -276,7 +281,7 @@ def can_carry_out(g, src: int, actions) -> bool:
             continue
         cards = candidates(g, src, sel)
         if a.op == "rest":
-            cards = [x for x in cards if not g.rested[x] and not _unrestable(g, x, src)]
+            cards = [x for x in cards if not g.rested[x] and not unrestable(g, x, src)]
         elif a.op in ("turn_face_up", "turn_face_down"):
             cards = [x for x in cards if g.face_up[x] == (0 if a.op == "turn_face_up" else 1)]
         if len(cards) < sel.count:
@@ -304,7 +309,7 @@ def _rest_options(g, src: int, sel) -> list[tuple]:
         alt = replace(alt, zones=tuple(z for z in alt.zones if z != "don"))
         if alt.zones:
             opts.extend(("choose", x) for x in candidates(g, src, alt)
-                        if not g.rested[x] and not _unrestable(g, x, src))
+                        if not g.rested[x] and not unrestable(g, x, src))
     return opts
 
 
@@ -316,7 +321,7 @@ def rest_count(g, src: int, sel) -> int:
     return n + g.players[g.t.owner[src]].don_active if ("don", "active") in opts else n
 
 
-def _unrestable(g, cid: int, src: int) -> bool:
+def unrestable(g, cid: int, src: int) -> bool:
     """A card that "cannot be rested" cannot be rested to pay a cost either (1-3-3; rules Q&A)."""
     return bool(g.mods or g.t.static_ops.get("cannot")) and cv.prohibited(g, cid, "be_rested", by="effect", source=src)
 
@@ -339,16 +344,11 @@ def start_now(g, src: int, eidx: int, it: tuple = ()) -> None:
     what "that Character" names at first (the cards whose event it replaces)."""
     inst = g.next_inst
     g.next_inst += 1
-    g.ctx[inst] = (tuple(it),) + EMPTY_CTX[1:]
+    g.ctx[inst] = EMPTY_CTX._replace(it=tuple(it))
     g.stack.append(("effect_end", inst))
     g.stack.append(("effect", src, eidx, 1, inst))
 
 
-hooks._start_effect = start_effect
-hooks._start_now = start_now
-hooks._can_pay = can_pay
-hooks._can_carry_out = can_carry_out
-hooks._conditions_hold = conditions_hold
 
 
 @handler("effect")
@@ -358,7 +358,7 @@ def effect_frame(g, frame, choice) -> None:
     eff = effect_of(g, src, eidx)
     me = g.t.owner[src]
     if stage <= 0:  # -1: conditions already checked when it activated (start_effect)
-        if g.ctx.get(inst, EMPTY_CTX)[WAVE] is not None:
+        if g.ctx.get(inst, EMPTY_CTX).wave is not None:
             if not order_waiting(g, frame, choice):
                 return
             if g.stack[-1] != frame:
@@ -400,7 +400,7 @@ def effect_frame(g, frame, choice) -> None:
             g.stack.append(("cost", src, eidx, ci, inst, ()))
         return
     g.stack.pop()
-    if not g.ctx[inst][PAID]:
+    if not g.ctx[inst].paid:
         return  # 8-3-1-3-1: a cost that could not be paid in full: the effect does not resolve
     g.emit(None, f"p{me + 1} resolves {g.t.numbers[src]}: {eff.text}")
     push_actions(g, src, eidx, inst, (), eff.actions)
@@ -465,10 +465,10 @@ def cost_frame(g, frame, choice) -> None:
                 g.stack.pop()
                 report_don_returned(g, me, len(state), src, c.params)
                 return
-            state = state + (_take_don(g, me, choice, src, c.params),)
+            state = state + (take_don(g, me, choice, src, c.params),)
             left -= 1
         while left > 0 or more:
-            opts = _don_options(g, me, c.params)
+            opts = don_options(g, me, c.params)
             if not opts:
                 if left > 0:
                     set_ctx(g, inst, paid=False)
@@ -481,7 +481,7 @@ def cost_frame(g, frame, choice) -> None:
                 return
             if pick[0] == "choose_none":
                 break
-            state = state + (_take_don(g, me, pick, src, c.params),)
+            state = state + (take_don(g, me, pick, src, c.params),)
             left -= 1
         g.stack.pop()
         report_don_returned(g, me, len(state), src, c.params)
@@ -492,7 +492,7 @@ def cost_frame(g, frame, choice) -> None:
             else:
                 g.rested[src] = 1
                 if g.t.whens:
-                    hooks.fire_event(g, "rested", src)
+                    g.fx.fire_event(g, "rested", src)
             g.stack.pop()
         elif c.target.alternatives:
             # one card or one DON!! out of the alternatives (cards.py: each alternative is 1 card)
@@ -512,28 +512,26 @@ def cost_frame(g, frame, choice) -> None:
             else:
                 g.rested[choice[1]] = 1
                 if g.t.whens:
-                    hooks.fire_event(g, "rested", choice[1])
+                    g.fx.fire_event(g, "rested", choice[1])
         elif "don" in c.target.zones:  # "rest 2 of your cards:", DON!! cards included (rule 3-1-2)
-            from .actions import rest_cards_or_don
-
-            rest_cards_or_don(g, frame, _cost_action(c), choice, price=True)
+            g.fx.rest_cards_or_don(g, frame, _cost_action(c), choice, price=True)  # in actions.py
         else:
             chosen = choose_cards(g, frame, c.target, me, choice, inst, state_index=5, exact=True,
-                             extra_filter=lambda x: not g.rested[x] and not _unrestable(g, x, src))
+                             extra_filter=lambda x: not g.rested[x] and not unrestable(g, x, src))
             if chosen is None:
                 return
             for x in chosen:
                 g.rested[x] = 1
                 if g.t.whens:
-                    hooks.fire_event(g, "rested", x)
+                    g.fx.fire_event(g, "rested", x)
             g.stack.pop()
-    elif c.op in OPS and c.target is not None:
+    elif c.op in g.fx.ops and c.target is not None:
         # any other action as a cost, with an exact count (8-3-1-3)
         if choice is None and c.target.ref is None and len(candidates(g, src, _own(c.target, c.op))) < (c.target.count or 1):
             set_ctx(g, inst, paid=False)
             g.stack.pop()
             return
-        OPS[c.op](g, frame, _cost_action(c), choice)
+        g.fx.ops[c.op](g, frame, _cost_action(c), choice)
     else:  # pragma: no cover - compile-time support check keeps these out
         raise ValueError(f"unsupported cost {c.op}")
 
@@ -544,14 +542,12 @@ _COST_ACTIONS: dict = {}
 def _cost_action(c):
     a = _COST_ACTIONS.get(c)
     if a is None:
-        from .ir import Action
-
         a = _COST_ACTIONS[c] = Action(op=c.op, target=_own(c.target, c.op) if c.target.ref is None else c.target,
                                       amount=c.amount, params=c.params)
     return a
 
 
-def _don_options(g, me: int, params: tuple = ()) -> list[tuple]:
+def don_options(g, me: int, params: tuple = ()) -> list[tuple]:
     """DON!! −X (8-3-1-6): which DON!! to return: rested or active in the cost area, or given to a card.
     ``params`` of a ``return_don``: ``state=active`` only the cost area's active ones ("return 2 of your
     active DON!! cards", EB02-061); ``from=given`` only given ones ("your currently given DON!! cards",
@@ -575,14 +571,14 @@ def _don_options(g, me: int, params: tuple = ()) -> list[tuple]:
 def report_don_returned(g, me: int, n: int, src: int, params: tuple = ()) -> None:
     """After a cost or an action of the effect of ``src`` returned ``n`` DON!! of player ``me`` to the DON!!
     deck: "When 2 or more DON!! cards on your field are returned to your DON!! deck" (hooks.fire_event
-    ``count``; each card was reported on its own by _take_don). Nothing for a return to the cost area
+    ``count``; each card was reported on its own by take_don). Nothing for a return to the cost area
     (``to=cost_area``), which is no return to the DON!! deck."""
     if n > 1 and g.t.whens and dict(params).get("to") != "cost_area":
-        hooks.fire_event(g, "don_returned", player=me, count=n, by="effect", source=src)
+        g.fx.fire_event(g, "don_returned", player=me, count=n, by="effect", source=src)
 
 
-def _take_don(g, me: int, opt: tuple, src: int, params: tuple = ()) -> int:
-    """Return the DON!! of option ``opt`` (``_don_options``) of player ``me`` to their DON!! deck, for a cost
+def take_don(g, me: int, opt: tuple, src: int, params: tuple = ()) -> int:
+    """Return the DON!! of option ``opt`` (``don_options``) of player ``me`` to their DON!! deck, for a cost
     or an action of the effect of ``src``: a return "by your effect" even as a cost (card Q&A OP04-064 q1:
     the DON!! −2 of Ms. All Sunday's [Trigger] activates OP04-058 Crocodile). With ``to=cost_area`` in
     ``params`` (ST28-004) the given DON!! goes to the cost area rested instead: not a return to the DON!!
@@ -601,7 +597,7 @@ def _take_don(g, me: int, opt: tuple, src: int, params: tuple = ()) -> int:
         return -1
     p.don_deck += 1
     if g.t.whens:
-        hooks.fire_event(g, "don_returned", player=me, by="effect", source=src)
+        g.fx.fire_event(g, "don_returned", player=me, by="effect", source=src)
     return -1
 
 
@@ -642,7 +638,7 @@ def choose_cards(g, frame, sel, chooser: int, choice, inst: int, state_index: in
     if choice is not None:
         if choice[0] == "choose_none":
             return list(chosen)
-        marks, chosen = marks + (_mark(choice),), chosen + (_picked(g, choice),)
+        marks, chosen = marks + (_mark(choice),), chosen + (picked(g, choice),)
     budget = _total_budget(sel) if sel.filters else None
     distinct = bool(sel.filters) and any(f.key == "distinct_names" for f in sel.filters)
     while True:
@@ -652,12 +648,12 @@ def choose_cards(g, frame, sel, chooser: int, choice, inst: int, state_index: in
         if budget is not None:  # "up to 2 ... with a total power of 4000 or less"
             left, may_stop = _within_budget(g, budget, chosen, left, need)
             if not may_stop and left:
-                opts = [_option(g, chooser, c) for c in _dedupe(g, left, chooser)]
+                opts = [card_option(g, chooser, c) for c in _dedupe(g, left, chooser)]
                 pick = g.ask(chooser, "choose", opts)
                 if pick is None:
                     g.stack[-1] = frame[:state_index] + (marks,) + frame[state_index + 1:]
                     return None
-                marks, chosen = marks + (_mark(pick),), chosen + (_picked(g, pick),)
+                marks, chosen = marks + (_mark(pick),), chosen + (picked(g, pick),)
                 continue
         if len(chosen) >= need or not left:
             return list(chosen)
@@ -665,9 +661,9 @@ def choose_cards(g, frame, sel, chooser: int, choice, inst: int, state_index: in
             taken = left[: need - len(chosen)]
             if g.trace is not None:  # taken by itself, like a one-option ask (SCENARIOS.md "actions")
                 for c in taken:
-                    g.trace.append((chooser, "choose", _option(g, chooser, c)))
+                    g.trace.append((chooser, "choose", card_option(g, chooser, c)))
             return list(chosen) + taken
-        opts = [_option(g, chooser, c) for c in _dedupe(g, left, chooser)]
+        opts = [card_option(g, chooser, c) for c in _dedupe(g, left, chooser)]
         if sel.up_to:
             opts.append(("choose_none",))
         pick = g.ask(chooser, "choose", opts)
@@ -676,18 +672,16 @@ def choose_cards(g, frame, sel, chooser: int, choice, inst: int, state_index: in
             return None
         if pick[0] == "choose_none":
             return list(chosen)
-        marks, chosen = marks + (_mark(pick),), chosen + (_picked(g, pick),)
+        marks, chosen = marks + (_mark(pick),), chosen + (picked(g, pick),)
 
 
 def _distinct_name_choices(g, chosen, left):
     """The cards of ``left`` that can join ``chosen`` so that all have pairwise different card names
     ("play up to 3 {Admiral} type Character cards with different card names", 2-1-2; a card with a second
     name, 2-1-3, is either name: a matching of cards to names)."""
-    from .select import _distinct_names, card_names
-
     defs = g.t.defs
     names = [card_names(defs[c]) for c in chosen]
-    return [c for c in left if _distinct_names(names + [card_names(defs[c])]) == len(names) + 1]
+    return [c for c in left if distinct_names(names + [card_names(defs[c])]) == len(names) + 1]
 
 
 def _total_budget(sel):
@@ -719,7 +713,7 @@ def _within_budget(g, budget, chosen, left, need):
 _PILES = ("hand", "deck", "life")
 
 
-def _option(g, chooser: int, c: int) -> tuple:
+def card_option(g, chooser: int, c: int) -> tuple:
     """The option naming card ``c`` for ``chooser``: by identity when the chooser can see it, else by
     position (``("choose_at", owner, zone, index)``), so that no option depends on a hidden card."""
     owner = g.t.owner[c]
@@ -737,7 +731,7 @@ def _option(g, chooser: int, c: int) -> tuple:
     return ("choose", c)
 
 
-def _picked(g, option: tuple) -> int:
+def picked(g, option: tuple) -> int:
     if option[0] == "choose_at":
         return getattr(g.players[option[1]], option[2])[option[3]]
     return option[1]
@@ -752,7 +746,7 @@ def _mark(option: tuple):
 
 def _marked(g, chosen) -> tuple:
     """The card ids of the picks kept by :func:`_mark`."""
-    return tuple(_picked(g, m) if type(m) is tuple else m for m in chosen)
+    return tuple(picked(g, m) if type(m) is tuple else m for m in chosen)
 
 
 def _dedupe(g, cards: list[int], chooser: int = -1) -> list[int]:
@@ -776,6 +770,37 @@ def _dedupe(g, cards: list[int], chooser: int = -1) -> list[int]:
 
 
 # --------------------------------------------------------------------------- moving cards
+def cards_or_don(g, frame, choice, me: int, sel, cards: list[int], don_free: int, don_opt: tuple):
+    """One choice at a time by ``me`` among ``cards`` and up to ``don_free`` DON!! cards (option ``don_opt``),
+    up to ``sel.count`` in all ("up to": ``choose none`` stops). The choices so far are kept in the frame's
+    state (``frame[5]``, ``("total", cards, number of DON!!)``). Returns ``(cards, number of DON!!)``, or None
+    while a decision is pending."""
+    state = frame[5]
+    chosen, dons = (state[1], state[2]) if state and state[0] == "total" else ((), 0)
+    while True:
+        if choice is None:
+            left = [c for c in cards if c not in chosen]
+            if len(chosen) + dons >= (sel.count or 1) or not left and dons >= don_free:
+                break
+            opts = [card_option(g, me, c) for c in left]
+            if dons < don_free:
+                opts.append(don_opt)
+            if sel.up_to:
+                opts.append(("choose_none",))
+            choice = g.ask(me, "choose", opts)  # a single option is taken at once (and traced)
+            if choice is None:
+                g.stack[-1] = frame[:5] + (("total", chosen, dons),)
+                return None
+        if choice[0] == "choose_none":
+            break
+        if choice[0] == "don":
+            dons += 1
+        else:
+            chosen = chosen + (picked(g, choice),)
+        choice = None
+    return chosen, dons
+
+
 def remove_from_zone(g, cid: int) -> str:
     """Take ``cid`` out of whatever zone holds it; returns the zone name."""
     p = g.players[g.t.owner[cid]]
@@ -789,7 +814,7 @@ def remove_from_zone(g, cid: int) -> str:
             if name == "life":
                 g.face_up[cid] = 0
                 if g.t.whens:  # "when a card is removed from ... Life cards"
-                    hooks.fire_event(g, "life_removed", cid)
+                    g.fx.fire_event(g, "life_removed", cid)
             return name
     if cid in g.limbo:
         g.limbo.remove(cid)
@@ -834,22 +859,16 @@ def duration_of(g, controller: int, duration: str | None) -> tuple[int, int]:
 
 
 # --------------------------------------------------------------------------- actions
-OPS = {}
-
-
-def op(name):
-    def register(fn):
-        OPS[name] = fn
-        return fn
-
-    return register
+OPS, op = handler_registry()
+"""The interpreter's own actions by IR op name (``delayed``, ...); ``actions.OPS`` holds the others. The
+``act`` frame runs ``g.fx.ops[op]``, both tables together (effects/card_effects.py)."""
 
 
 @handler("act")
 def act_frame(g, frame, choice) -> None:
     _, src, eidx, path, inst, state = frame
-    a = _action_at(effect_of(g, src, eidx), path)
-    OPS[a.op](g, frame, a, choice)
+    a = action_in(effect_of(g, src, eidx), path)
+    g.fx.ops[a.op](g, frame, a, choice)
 
 
 def _targets_this(g, frame) -> bool:
@@ -858,7 +877,7 @@ def _targets_this(g, frame) -> bool:
     is ..., this Character gains +3000 power. Then, place the revealed card at the bottom of your deck")."""
     if frame[0] != "act":
         return False
-    sel = _action_at(effect_of(g, frame[1], frame[2]), frame[3]).target
+    sel = action_in(effect_of(g, frame[1], frame[2]), frame[3]).target
     return sel is not None and sel.ref == "this"
 
 
@@ -893,7 +912,7 @@ def op_delayed(g, frame, a, choice) -> None:
     _, src, eidx, path, inst, _state = frame
     me = g.t.owner[src]
     if any(b.target is not None and b.target.ref == "it" for b in a.body):
-        targets = [c for c in g.ctx.get(inst, EMPTY_CTX)[IT] if g.on_field(c)]
+        targets = [c for c in g.ctx.get(inst, EMPTY_CTX).it if g.on_field(c)]
     elif any(b.target is not None and b.target.ref == "this" for b in a.body):
         # "Set this Character as active at the end of this turn" (OP11-107): on this card, gone if it
         # leaves the field (3-1-6: a card that comes back is a new card)
@@ -959,10 +978,7 @@ def _queue_delayed(g, due) -> None:
         path = tuple(path)
         inst = g.next_inst
         g.next_inst += 1
-        g.ctx[inst] = ((m[0],), (), False, True, (), None) if m[0] >= 0 else EMPTY_CTX
+        g.ctx[inst] = EffectContext((m[0],), (), False, True, (), None) if m[0] >= 0 else EMPTY_CTX
         g.stack.append(("effect_end", inst))
-        push_actions(g, src, eidx, inst, path + ("b",), _action_at(effect_of(g, src, eidx), path).body)
+        push_actions(g, src, eidx, inst, path + ("b",), action_in(effect_of(g, src, eidx), path).body)
 
-
-# importing the action module registers every op in OPS
-from . import actions  # noqa: E402,F401

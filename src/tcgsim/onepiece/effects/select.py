@@ -37,7 +37,7 @@ def zone_cards(g, player: int, zone: str, ctx=None) -> list[int]:
     if zone == "life":
         return p.life[::-1]
     if zone == "looked":
-        looked = ctx[1] if ctx else ()
+        looked = ctx.looked if ctx else ()
         return [c for c in looked if g.t.owner[c] == player]
     return []
 
@@ -126,7 +126,7 @@ def card_names(d) -> tuple[str, ...]:
     return (d.name, *extra) if extra else (d.name,)
 
 
-def _distinct_names(names_per_card) -> int:
+def distinct_names(names_per_card) -> int:
     """How many of the cards can be given pairwise different card names, each one of its own names (2-1-3:
     a card with a second name is a card of either name): a maximum matching of cards to names."""
     match: dict[str, int] = {}
@@ -271,13 +271,13 @@ def resolve_ref(g, src: int, sel, ctx=None) -> list[int]:
     if ref == "this":
         return [src]
     if ref == "it":
-        return list(ctx[0]) if ctx else []
+        return list(ctx.it) if ctx else []
     if ref == "revealed":  # "the revealed card" once "it" names other cards (compiler._revealed_refs)
-        return list(ctx[4]) if ctx else []
+        return list(ctx.revealed) if ctx else []
     if ref == "rest":
         if not ctx:
             return []
-        return [c for c in ctx[1] if c not in ctx[0] and c in g.limbo]
+        return [c for c in ctx.looked if c not in ctx.it and c in g.limbo]
     b = g.battle
     if ref == "attacker":
         return [b[0]] if b else []
@@ -302,7 +302,7 @@ def count_of(g, src: int, sel, ctx=None) -> int:
         # "Characters with different card names": how many different names among them (2-1-2)
         defs = g.t.defs
         names = [card_names(defs[c]) for c in cards]
-        n = len({ns[0] for ns in names}) if all(len(ns) == 1 for ns in names) else _distinct_names(names)
+        n = len({ns[0] for ns in names}) if all(len(ns) == 1 for ns in names) else distinct_names(names)
     else:
         n = len(cards)
     if "don" in sel.zones:

@@ -7,16 +7,19 @@ and Counter Steps (rules 7-1-1-4, 7-1-2-3, 7-1-3-3) then jump to the End of Batt
 
 from __future__ import annotations
 
+from ...core.machine import handler_registry
 from ..cards.model import CHARACTER, KW_BLOCKER, KW_UNBLOCKABLE
-from ..effects import hooks
 from .continuous import (
     BATTLE, CANNOT_BLOCK, POWER, add_modifier, blocker_forbidden, card_flag, expire, has_keyword, prohibited,
 )
 from .continuous import counter as counter_value
-from .frames import handler
-from .main_phase import event_activated, event_usable
+from .events import event_activated, event_usable
 from .zones import leave_secret_publicly, pay_don
 from .continuous import cost as current_cost
+from .card_effects import END_OF_BATTLE, ON_BLOCK, ON_OPPONENT_ATTACK, WHEN_ATTACKED, WHEN_ATTACKING
+
+HANDLERS, handler = handler_registry()
+"""This module's frame handlers (installed into the game's table by ``Game.install``)."""
 
 
 def declare_attack(g, attacker: int, target: int) -> None:
@@ -37,11 +40,11 @@ def declare_attack(g, attacker: int, target: int) -> None:
     ))
     opp = g.players[1 - me]
     # queued in resolution order: the attacker's side first (rules Q&A)
-    hooks.fire(g, hooks.WHEN_ATTACKING, (attacker,))
+    g.fx.fire(g, WHEN_ATTACKING, (attacker,))
     if g.t.whens:
-        hooks.fire_event(g, "attack", attacker)
-        hooks.fire_event(g, "rested", attacker)  # "When this Character becomes rested": by attacking
-    hooks.fire(g, hooks.ON_OPPONENT_ATTACK, opp.field_cards())  # a Stage's too (2-8-2)
+        g.fx.fire_event(g, "attack", attacker)
+        g.fx.fire_event(g, "rested", attacker)  # "When this Character becomes rested": by attacking
+    g.fx.fire(g, ON_OPPONENT_ATTACK, opp.field_cards())  # a Stage's too (2-8-2)
 
 
 @handler("attack_cost")
@@ -120,10 +123,10 @@ def block_step(g, frame, choice) -> None:
         g.battle = (attacker, blocker, orig, left)
         g.emit(None, f"p{d + 1} blocks with {g.t.numbers[blocker]}")
         if g.t.whens:  # the attacking (turn) player's "When your opponent activates [Blocker]" first (8-6-1)
-            hooks.fire_event(g, "keyword_activated", blocker)
-        hooks.fire(g, hooks.ON_BLOCK, (blocker,))
+            g.fx.fire_event(g, "keyword_activated", blocker)
+        g.fx.fire(g, ON_BLOCK, (blocker,))
         if g.t.whens:
-            hooks.fire_event(g, "rested", blocker)
+            g.fx.fire_event(g, "rested", blocker)
     else:
         g.emit(None, f"p{d + 1} does not block")
 
@@ -146,7 +149,7 @@ def counter_options(g, d: int) -> list[tuple]:
                 for t in targets:
                     opts.append(("counter", cid, t))
         elif dd.effects and current_cost(g, cid) <= p.don_active:
-            idx = hooks.activatable(g, cid, "counter")
+            idx = g.fx.activatable(g, cid, "counter")
             if idx and event_usable(g, cid, idx[0]):
                 opts.append(("event", cid))
     opts.append(("endcounter",))
@@ -165,12 +168,12 @@ def counter_step(g, frame, choice) -> None:
             # over (a [Blocker] becomes the target, 10-1-4-1) and the battle goes on (7-1-2-3); once per
             # battle, before the Counter Step (card Q&A ST05-010: two battles, twice)
             b = g.battle
-            hooks.fire_event(g, "battle", b[0], other=b[1], at="start")
-            hooks.fire_event(g, "battle", b[1], other=b[0], at="start")
+            g.fx.fire_event(g, "battle", b[0], other=b[1], at="start")
+            g.fx.fire_event(g, "battle", b[1], other=b[0], at="start")
             # "When this Leader ... is attacked" (OP03-001): the target once the Block Step is over, before
             # the Counters; a [Blocker] that took the attack made the Leader no longer attacked (card Q&A)
-            hooks.fire_event(g, "attacked", b[1])
-        hooks.fire(g, hooks.WHEN_ATTACKED, p.field_cards())
+            g.fx.fire_event(g, "attacked", b[1])
+        g.fx.fire(g, WHEN_ATTACKED, p.field_cards())
         return
     if choice is None:
         choice = g.ask(d, "counter", counter_options(g, d))
@@ -198,7 +201,7 @@ def counter_step(g, frame, choice) -> None:
         p.trash.append(cid)
         g.emit(None, f"p{d + 1} activates the [Counter] Event {g.t.numbers[cid]}")
         event_activated(g, cid)
-        hooks.activate_event(g, cid, hooks.activatable(g, cid, "counter")[0])
+        g.fx.activate_event(g, cid, g.fx.activatable(g, cid, "counter")[0])
 
 
 @handler("battle_end")
@@ -208,16 +211,14 @@ def battle_end(g, frame, choice) -> None:
     if len(frame) == 1 or frame[1] == "fought":
         g.stack[-1] = ("battle_end", 1)
         b = g.battle
-        hooks.fire(g, hooks.END_OF_BATTLE, tuple(c for c in (b[0], b[1]) if g.on_field(c)))
+        g.fx.fire(g, END_OF_BATTLE, tuple(c for c in (b[0], b[1]) if g.on_field(c)))
         if g.mods:  # "Then, at the end of this battle, place this Character ..." (OP02-064)
-            from ..effects.interpreter import run_delayed_battle
-
-            run_delayed_battle(g)
+            g.fx.run_delayed_battle(g)
         if g.t.whens and len(frame) == 2:
             # "If this Character battles ...": only once the Damage Step compared powers, even if that
             # K.O.'d the other card; not when a battle card left before it (card Q&A ST02-010)
-            hooks.fire_event(g, "battle", b[0], other=b[1], at="end_of_battle")
-            hooks.fire_event(g, "battle", b[1], other=b[0], at="end_of_battle")
+            g.fx.fire_event(g, "battle", b[0], other=b[1], at="end_of_battle")
+            g.fx.fire_event(g, "battle", b[1], other=b[0], at="end_of_battle")
         return
     g.stack.pop()
     expire(g, BATTLE)

@@ -13,6 +13,8 @@ Modifiers on a card are dropped when it leaves its area (rule 3-1-6: it becomes 
 
 from __future__ import annotations
 
+from ..cards.model import KEYWORD_BITS
+
 POWER = 0
 BASE_POWER = 1
 COST = 2
@@ -130,15 +132,13 @@ def static_amount(g, cid: int, op: str) -> int:
     try:
         total = 0
         counted = set()  # (effect, amount) already given to cid
-        for src, eff, a in _static_actions(g, op):
+        for src, eff, a in static_actions(g, op):
             if (id(eff), a.amount) not in counted and _static_targets(g, src, a, cid):
                 counted.add((id(eff), a.amount))
                 amount = a.amount or 0
                 per = a.param("per")
                 if per is not None:  # "+1000 power for every card in your hand" (card Q&A OP01-072)
-                    from ..effects.select import count_of
-
-                    amount *= count_of(g, src, per) // (a.param("per_count") or 1)
+                    amount *= g.fx.count_of(g, src, per) // (a.param("per_count") or 1)
                 total += amount
         return total
     finally:
@@ -148,11 +148,9 @@ def static_amount(g, cid: int, op: str) -> int:
 def static_keyword(g, cid: int, bit: int) -> bool:
     if "gain_keyword" in _evaluating:
         return False
-    from ..cards.model import KEYWORD_BITS
-
     _evaluating.add("gain_keyword")
     try:
-        for src, eidx, a in _static_actions(g, "gain_keyword"):
+        for src, eidx, a in static_actions(g, "gain_keyword"):
             if KEYWORD_BITS.get(a.param("keyword"), 0) & bit and _static_targets(g, src, a, cid):
                 return True
         return False
@@ -160,29 +158,25 @@ def static_keyword(g, cid: int, bit: int) -> bool:
         _evaluating.discard("gain_keyword")
 
 
-def _static_actions(g, op: str):
+def static_actions(g, op: str):
     """``(source card, effect, action)`` for each ``op`` action of a permanent effect that applies now."""
     entries = g.t.static_ops.get(op)
     if not entries:
         return
-    from ..effects.select import condition_holds
-
     for src, eff, acts, in_hand in entries:
         # rule 2-8-2: on the field, or in the hand where the text says so ("this card in your hand")
         where = src in g.players[g.t.owner[src]].hand if in_hand else g.on_field(src)
         if where and not (g.mods and negated(g, src)) and all(
-                condition_holds(g, src, c) for c in eff.conditions):
+                g.fx.condition_holds(g, src, c) for c in eff.conditions):
             for a in acts:
                 yield src, eff, a
 
 
 def _static_targets(g, src: int, a, cid: int) -> bool:
-    from ..effects.select import candidates
-
     sel = a.target
     if sel.ref == "this":
         return cid == src
-    return cid in candidates(g, src, sel)
+    return cid in g.fx.candidates(g, src, sel)
 
 
 def cost(g, cid: int) -> int:
@@ -225,16 +219,13 @@ def play_cost(g, cid: int) -> int:
 
 def _next_play_discounts(g, cid: int) -> list[tuple[tuple, int]]:
     """The ``NEXT_PLAY_DISCOUNT`` modifiers of ``cid``'s owner whose cards ``cid`` matches, with their amounts."""
-    from ..effects.interpreter import action_at
-    from ..effects.select import matches
-
     key = -1 - g.t.owner[cid]
     out = []
     for m in g.mods:
         if m[0] == key and m[1] == NEXT_PLAY_DISCOUNT:
             src, eidx, path = m[2]
-            a = action_at(g, src, eidx, path)
-            if matches(g, src, cid, a.target.filters):
+            a = g.fx.action_at(g, src, eidx, path)
+            if g.fx.matches(g, src, cid, a.target.filters):
                 out.append((m, a.amount or 0))
     return out
 
@@ -274,11 +265,9 @@ def attack_target_forbidden(g, attacker: int, target: int) -> bool:
     attack only cards of the ``only`` selector, any of them when several match (card Q&A OP01-051)."""
     if not g.t.static_ops.get("cannot"):
         return False
-    from ..effects.select import candidates
-
-    for src, _, a in _static_actions(g, "cannot"):
+    for src, _, a in static_actions(g, "cannot"):
         if a.param("what") == "attack_other_than" and _static_targets(g, src, a, attacker) and (
-                target not in candidates(g, src, a.param("only"))):
+                target not in g.fx.candidates(g, src, a.param("only"))):
             return True
     return False
 
@@ -377,9 +366,7 @@ def prohibited(g, cid: int, what: str, *, by: str | None = None, source: int = -
                 return True
     if not g.t.static_ops.get("cannot"):
         return False
-    from ..effects.select import matches
-
-    for src, _, a in _static_actions(g, "cannot"):
+    for src, _, a in static_actions(g, "cannot"):
         w = a.param("what")
         if w != what and not (what in ("be_ko",) and w == "be_removed" and by == "effect"):
             continue
@@ -398,11 +385,11 @@ def prohibited(g, cid: int, what: str, *, by: str | None = None, source: int = -
             continue
         sel = a.param("attacker")
         if sel is not None and (attacker < 0 or not _in_zones(g, attacker, sel.zones)
-                                or not matches(g, src, attacker, sel.filters)):
+                                or not g.fx.matches(g, src, attacker, sel.filters)):
             continue
         sel = a.param("source")
         if sel is not None and (source < 0 or not _in_zones(g, source, sel.zones)
-                                or not matches(g, src, source, sel.filters)):
+                                or not g.fx.matches(g, src, source, sel.filters)):
             continue
         return True
     return False
@@ -449,7 +436,7 @@ def can_attack_active(g, cid: int) -> bool:
             if m[0] == cid and m[1] == CAN_ATTACK_ACTIVE:
                 return True
     if g.t.static_ops.get("can_attack_active"):
-        for src, _, a in _static_actions(g, "can_attack_active"):
+        for src, _, a in static_actions(g, "can_attack_active"):
             if _static_targets(g, src, a, cid):
                 return True
     return False
@@ -459,7 +446,7 @@ def plays_rested(g, cid: int) -> bool:
     """Whether Character ``cid`` enters the field rested however it is played: a permanent "Your Character
     cards are played rested" (OP09-022, op ``play_rested``) of a card its owner has on the field."""
     owner = g.t.owner[cid]
-    return any(g.t.owner[src] == owner for src, _, _a in _static_actions(g, "play_rested"))
+    return any(g.t.owner[src] == owner for src, _, _a in static_actions(g, "play_rested"))
 
 
 def face_up_life_to_deck(g, cid: int) -> bool:
@@ -471,7 +458,7 @@ def face_up_life_to_deck(g, cid: int) -> bool:
     if not g.face_up[cid] or not g.t.static_ops.get("face_up_life_to_deck"):
         return False
     owner = g.t.owner[cid]
-    return any(g.t.owner[src] == owner for src, _, _a in _static_actions(g, "face_up_life_to_deck"))
+    return any(g.t.owner[src] == owner for src, _, _a in static_actions(g, "face_up_life_to_deck"))
 
 
 def play_forbidden(g, player: int, cid: int) -> bool:
@@ -480,12 +467,9 @@ def play_forbidden(g, player: int, cid: int) -> bool:
     key = -1 - player
     for m in g.mods:
         if m[0] == key and m[1] == NO_PLAY:
-            from ..effects.interpreter import action_at
-            from ..effects.select import matches
-
             src, eidx, path = m[2]
-            a = action_at(g, src, eidx, path)
-            if matches(g, src, cid, a.target.filters):
+            a = g.fx.action_at(g, src, eidx, path)
+            if g.fx.matches(g, src, cid, a.target.filters):
                 return True
     return False
 
@@ -509,7 +493,7 @@ def counter(g, cid: int) -> int:
         _evaluating.add("set_counter")
         try:
             best = None
-            for src, _, a in _static_actions(g, "set_counter"):
+            for src, _, a in static_actions(g, "set_counter"):
                 if a.amount is not None and _static_targets(g, src, a, cid) and (best is None or a.amount > best):
                     best = a.amount
         finally:
@@ -526,7 +510,7 @@ def static_base_power(g, cid: int):
     _evaluating.add("set_base_power")
     try:
         best = None
-        for src, _, a in _static_actions(g, "set_base_power"):
+        for src, _, a in static_actions(g, "set_base_power"):
             if a.amount is not None and _static_targets(g, src, a, cid) and (best is None or a.amount > best):
                 best = a.amount
         return best

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from ...core.machine import handler_registry
 from ..cards.model import KW_BANISH, KW_DOUBLE_ATTACK
-from ..effects import hooks
 from .continuous import face_up_life_to_deck, has_keyword, power, prohibited
-from .frames import handler
 from .zones import ko
+
+HANDLERS, handler = handler_registry()
+"""This module's frame handlers (installed into the game's table by ``Game.install``)."""
 
 
 @handler("damage_step")
@@ -59,7 +61,7 @@ def life_damage(g, frame, choice) -> None:
         # damage to your opponent's Life" resolves, then the [Trigger] may be activated
         g.stack[-1] = frame[:3] + (-1,)
         if g.t.whens:
-            hooks.fire_event(g, "attack_damage", frame[3])
+            g.fx.fire_event(g, "attack_damage", frame[3])
         return
     if choice is None and g.face_up[cid] and face_up_life_to_deck(g, cid):
         # ST13-003: the face-up Life card goes to the bottom of the deck instead of the hand, so no [Trigger]
@@ -73,7 +75,7 @@ def life_damage(g, frame, choice) -> None:
         # 10-1-5-3: the card whose [Trigger] is activated is in no area, so its cost cannot use the card
         # itself (card Q&A OP03-100: Kingbaum, the only Life card, cannot trash itself from the Life cards)
         p.life.pop()
-        usable = hooks.has_supported_trigger(g, cid)
+        usable = g.fx.has_supported_trigger(g, cid)
         p.life.append(cid)
         opts = [("trigger",), ("notrigger",)] if usable else [("notrigger",)]
         choice = g.ask(d, "trigger", opts)
@@ -86,9 +88,9 @@ def life_damage(g, frame, choice) -> None:
         g.limbo.append(cid)
         g.emit(None, f"p{d + 1} takes 1 damage and reveals {g.t.numbers[cid]} for its [Trigger]")
         g.stack.append(("trigger_done", cid))
-        hooks.activate(g, cid, hooks.activatable(g, cid, "trigger")[0])
+        g.fx.activate(g, cid, g.fx.activatable(g, cid, "trigger")[0])
         if g.t.whens:  # queued after the [Trigger] (interpreter.start_effect)
-            hooks.fire_event(g, "trigger_activated", cid)  # "When a [Trigger] activates" (OP05-109 Q&A)
+            g.fx.fire_event(g, "trigger_activated", cid)  # "When a [Trigger] activates" (OP05-109 Q&A)
             _damaged(g, d, cid)
     else:
         if g.face_up[cid]:
@@ -102,7 +104,7 @@ def life_damage(g, frame, choice) -> None:
         if g.t.whens:
             mark = _mark(g)
             _damaged(g, d, cid)
-            hooks.fire_event(g, "life_to_hand", cid)  # "When a card is added to your hand from your Life" (OP05-107)
+            g.fx.fire_event(g, "life_to_hand", cid)  # "When a card is added to your hand from your Life" (OP05-107)
             _after_the_damage(g, mark)
 
 
@@ -123,15 +125,13 @@ def _set_aside(g, d: int, cid: int, zone: list, at: int, what: str) -> None:
 
 def _damaged(g, d: int, cid: int) -> None:
     """ "When you take damage" and "when a card is removed from ... Life cards" (hooks.fire_event)."""
-    hooks.fire_event(g, "damage_taken", g.players[d].leader)
-    hooks.fire_event(g, "life_removed", cid)
+    g.fx.fire_event(g, "damage_taken", g.players[d].leader)
+    g.fx.fire_event(g, "life_removed", cid)
 
 
 def _mark(g) -> tuple[int, int]:
     """Where effects queued now go (interpreter.queue_index), and the stack size: for :func:`_after_the_damage`."""
-    from ..effects.interpreter import queue_index
-
-    return queue_index(g), len(g.stack)
+    return g.fx.queue_index(g), len(g.stack)
 
 
 def _after_the_damage(g, mark: tuple[int, int]) -> None:

@@ -14,9 +14,14 @@ resumed from the copy.
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from ...core.machine import EngineError, IllegalAction, Machine
 from ...core.rng import Rng
+from .card_effects import CardEffects
+from .continuous import static_actions
 from .frames import HANDLERS
+from .serialize import fingerprint, game_from_dict, game_to_dict
 from .state import PlayerState, Tables
 
 __all__ = ["EngineError", "Game", "IllegalAction"]
@@ -44,6 +49,22 @@ class Game(Machine):
 
     HANDLERS = HANDLERS
     ALWAYS_ASK = frozenset(("main",))
+    fx: CardEffects = CardEffects()
+    """The card effects the rules call (rules/card_effects.py); set by :meth:`install`."""
+
+    @classmethod
+    def install(cls, steps: Iterable[dict], card_effects: CardEffects) -> None:
+        """Register the game's parts with the rules engine, at one place (``tcgsim/onepiece/__init__.py``):
+        ``steps``, the frame-handler tables (frame name → handler) of the rules' step modules, and
+        ``card_effects``, the card-effect interpreter (a :class:`CardEffects` with its own frame handlers in
+        ``card_effects.handlers``). Installing the same parts again changes nothing; raises
+        :class:`EngineError` if two different handlers claim one frame name."""
+        for table in (*steps, card_effects.handlers):
+            for name, fn in table.items():
+                if cls.HANDLERS.get(name, fn) is not fn:
+                    raise EngineError(f"two handlers for frame {name!r}")
+                cls.HANDLERS[name] = fn
+        cls.fx = card_effects
 
     def __init__(self, tables: Tables, seed: int = 0) -> None:
         n = len(tables.defs)
@@ -135,9 +156,7 @@ class Game(Machine):
         """Whether a permanent effect of ``player``'s card on the field ("When your deck is reduced to 0, you
         win the game instead of losing, according to the rules", OP03-040) replaces their deck-out defeat
         (1-2-1-1-2) with a win; not while its effects are negated (8-2-1-1)."""
-        from .continuous import _static_actions
-
-        return any(self.t.owner[src] == player for src, _, _a in _static_actions(self, "deck_out_win"))
+        return any(self.t.owner[src] == player for src, _, _a in static_actions(self, "deck_out_win"))
 
     def _looking_at_deck(self, player: int) -> bool:
         """Card Q&A (ST03-010, OP01-016, OP01-073, OP01-077, OP01-088): while cards of a deck are being
@@ -181,21 +200,15 @@ class Game(Machine):
 
         ``Game.from_dict(game.to_dict(), db)`` gives a game equal to this one.
         """
-        from .serialize import game_to_dict
-
         return game_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict, db) -> "Game":
         """Rebuild a game from :meth:`to_dict` output; ``db`` resolves card numbers (CardDatabase)."""
-        from .serialize import game_from_dict
-
-        return game_from_dict(data, db)
+        return game_from_dict(data, db, cls)
 
     def fingerprint(self) -> str:
         """A canonical JSON string of the state (without the log): equal games have equal fingerprints."""
-        from .serialize import fingerprint
-
         return fingerprint(self)
 
     # ------------------------------------------------------------------ small queries
@@ -210,11 +223,3 @@ class Game(Machine):
         p = self.players[self.t.owner[cid]]
         return cid == p.leader or cid == p.stage or cid in p.characters
 
-
-def _register_handlers() -> None:
-    # Importing the step modules registers their frame handlers.
-    from . import battle, damage, main_phase, phases, setup  # noqa: F401
-    from ..effects import interpreter  # noqa: F401
-
-
-_register_handlers()

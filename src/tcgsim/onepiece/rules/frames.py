@@ -12,4 +12,5 @@ from __future__ import annotations
 from ...core.machine import handler_registry
 
 HANDLERS, handler = handler_registry()
-"""The ONE PIECE CARD GAME's frame handlers by name, and the ``@handler("name")`` decorator."""
+"""The game's table of frame handlers by name (``Game.HANDLERS``), filled by ``Game.install`` from each step
+module's and the card effects' own tables; ``@handler("name")`` adds a frame directly (tests)."""

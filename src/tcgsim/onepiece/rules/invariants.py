@@ -12,6 +12,7 @@ from ...core.hidden import check_views_unchanged, first_difference, redeal
 from ...core.rng import Rng
 from ...core.invariants import check_once, count_cards
 from .determinize import determinize, follow_places, hidden_slots
+from .engine import Game
 from .view import player_view
 
 MAX_CHARACTERS = 5  # rule 3-7-6
@@ -59,8 +60,6 @@ def check_limits(g) -> None:
 
 def check_copies(g, db) -> None:
     """A clone equals the original, and a serialize/deserialize round trip (through JSON text) too."""
-    from .engine import Game
-
     original = g.to_dict()
     if g.clone().to_dict() != original:
         raise InvariantError("a clone differs from the original")

@@ -7,28 +7,21 @@ Options of the ``main`` decision:
 
 from __future__ import annotations
 
+from ...core.machine import handler_registry
 from ..cards.model import CHARACTER, EVENT, KW_RUSH, KW_RUSH_CHARACTER, STAGE
-from ..effects import hooks
 from .continuous import (
     attack_target_forbidden, can_attack_active, cost as current_cost, has_keyword, play_forbidden, prohibited,
 )
-from .continuous import attack_cost, play_cost, use_next_play_discounts
-from .frames import handler
+from .continuous import attack_cost, play_cost, plays_rested, use_next_play_discounts
+from .battle import declare_attack
+from .events import event_activated, event_usable
 from .zones import leave_secret_publicly, pay_don, place_character, place_stage, trash_from_field
+from .card_effects import ON_PLAY, START_OF_MAIN
+
+HANDLERS, handler = handler_registry()
+"""This module's frame handlers (installed into the game's table by ``Game.install``)."""
 
 MAX_CHARACTERS = 5  # rule 3-7-6
-
-
-def event_usable(g, cid: int, idx: int) -> bool:
-    """Whether an Event's [Main] / [Counter] effect ``idx`` can be activated from hand: its conditions and
-    [Once Per Turn] are checked, not its activation cost -- the Event can be activated even when that cost
-    cannot be paid, and the effect then does nothing (rule 8-3-1-3; card Q&A OP01-055, ST04-016)."""
-    eff = g.t.defs[cid].effects[idx]
-    if eff.once_per_turn and (cid, idx) in g.once:
-        return False
-    from ..effects.interpreter import conditions_hold
-
-    return not eff.conditions or conditions_hold(g, cid, eff)
 
 
 def main_options(g) -> list[tuple]:
@@ -46,7 +39,7 @@ def main_options(g) -> list[tuple]:
             continue
         seen.add(d.number)
         if d.category == EVENT:
-            idx = hooks.activatable(g, cid, "main")
+            idx = g.fx.activatable(g, cid, "main")
             if not idx or not event_usable(g, cid, idx[0]):
                 continue
         if (play_cost(g, cid) if g.mods or g.t.static_ops.get("modify_cost") or g.t.static_ops.get("reduce_play_cost")
@@ -58,7 +51,7 @@ def main_options(g) -> list[tuple]:
         idxs = timed[cid].get("activate_main")
         if idxs:
             for idx in idxs:
-                if hooks.usable(g, cid, idx):
+                if g.fx.usable(g, cid, idx):
                     opts.append(("activate", cid, idx))
     # 6-5-5: give active DON!! to the Leader or a Character, any number at a time.
     if avail:
@@ -113,8 +106,8 @@ def main_phase(g, frame, choice) -> None:
             g.phase = "main"
             g.stack[-1] = ("main", 1)
             me, opp = g.players[g.active], g.players[1 - g.active]
-            hooks.fire(g, hooks.START_OF_MAIN, me.field_cards())
-            hooks.fire(g, hooks.START_OF_MAIN, opp.field_cards())
+            g.fx.fire(g, START_OF_MAIN, me.field_cards())
+            g.fx.fire(g, START_OF_MAIN, opp.field_cards())
             return
         g.phase = "main"
         g.ask(g.active, "main", main_options(g))
@@ -128,8 +121,6 @@ def main_phase(g, frame, choice) -> None:
     elif kind == "give":
         give_don(g, g.active, choice[1], choice[2])
     elif kind == "attack":
-        from .battle import declare_attack
-
         if g.mods and attack_cost(g, choice[1]):
             # "... unless your opponent trashes 2 cards from their hand whenever they attack": paid first
             g.stack.append(("attack_cost", choice[1], choice[2], attack_cost(g, choice[1]), ()))
@@ -137,7 +128,7 @@ def main_phase(g, frame, choice) -> None:
         declare_attack(g, choice[1], choice[2])
     elif kind == "activate":
         g.emit(None, f"p{g.active + 1} activates {g.t.numbers[choice[1]]}")
-        hooks.activate(g, choice[1], choice[2])
+        g.fx.activate(g, choice[1], choice[2])
 
 
 def give_don(g, player: int, n: int, target: int) -> None:
@@ -147,7 +138,7 @@ def give_don(g, player: int, n: int, target: int) -> None:
     g.given[target] += n
     g.emit(None, f"p{player + 1} gives {n} DON!! to {_name(g, target)}")
     for _ in range(n):  # "When ... is given a DON!! card" (OP02-002): once per DON!! card
-        hooks.fire_event(g, "don_given", target)
+        g.fx.fire_event(g, "don_given", target)
 
 
 def play_from_hand(g, player: int, cid: int) -> None:
@@ -166,33 +157,13 @@ def play_from_hand(g, player: int, cid: int) -> None:
         g.stack.append(("enter_character", cid))
     elif d.category == STAGE:
         place_stage(g, cid)
-        hooks.fire(g, hooks.ON_PLAY, (cid,))
+        g.fx.fire(g, ON_PLAY, (cid,))
     else:
         p.trash.append(cid)
         event_activated(g, cid)
-        idx = hooks.activatable(g, cid, "main")
+        idx = g.fx.activatable(g, cid, "main")
         if idx:
-            hooks.activate_event(g, cid, idx[0])
-
-
-def event_activated(g, cid: int) -> None:
-    """An Event is being activated from hand: "when you activate an Event" effects activate after it has
-    been activated and its effect resolved (card Q&A OP01-004, OP01-062), so a frame under the Event's
-    effect frames reports it (interpreter.start_effect queues effects above non-effect frames). In a game
-    with a card that asks, the activation is also recorded for this turn (continuous.EVENT_ACTIVATED)."""
-    if g.t.event_log:
-        from .continuous import END, EVENT_ACTIVATED, add_modifier
-
-        player = g.t.owner[cid]
-        add_modifier(g, -1 - player, EVENT_ACTIVATED, cid, END, g.turn, player)
-    if g.t.whens:
-        g.stack.append(("event_activated", cid))
-
-
-@handler("event_activated")
-def event_activated_frame(g, frame, choice) -> None:
-    g.stack.pop()
-    hooks.fire_event(g, "event_activated", frame[1])
+            g.fx.activate_event(g, cid, idx[0])
 
 
 @handler("enter_character")
@@ -215,17 +186,15 @@ def enter_character(g, frame, choice) -> None:
     if trashed >= 0 and g.t.whens:
         # "When your ... Character card is removed from the field" (OP16-041): by the rules too; queued once
         # this frame is off the stack
-        hooks.fire_event(g, "removed", trashed, by="rule", zone="character")
+        g.fx.fire_event(g, "removed", trashed, by="rule", zone="character")
     g.limbo.remove(cid)
     place_character(g, cid)
     if g.t.static_ops.get("play_rested"):
-        from .continuous import plays_rested
-
         if plays_rested(g, cid):  # "Your Character cards are played rested" (OP09-022): before its [On Play]
             g.rested[cid] = 1
-    hooks.fire(g, hooks.ON_PLAY, (cid,))
+    g.fx.fire(g, ON_PLAY, (cid,))
     if g.t.whens:  # "When a Character is played from ...": the zone it came from ("hand" unless an effect said)
-        hooks.fire_event(g, "played", cid, zone=frame[2] if len(frame) > 2 else "hand")
+        g.fx.fire_event(g, "played", cid, zone=frame[2] if len(frame) > 2 else "hand")
 
 
 def _name(g, cid: int) -> str:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from ..effects import hooks
-from .continuous import END, START, expire
-from .frames import handler
+from ...core.machine import handler_registry
+from .continuous import END, NO_REFRESH, START, card_flag, expire, frozen_don
+from .card_effects import END_OF_OPPONENT_TURN, END_OF_YOUR_TURN
+from .zones import draw
+
+HANDLERS, handler = handler_registry()
+"""This module's frame handlers (installed into the game's table by ``Game.install``)."""
 
 
 @handler("turn")
@@ -37,8 +41,6 @@ def refresh(g, frame, choice) -> None:
     kept = 0
     p.don_rested += returned
     if g.mods:
-        from .continuous import NO_REFRESH, card_flag, frozen_don
-
         kept = min(frozen_don(g, g.active), p.don_rested - returned)
         for cid in p.field_cards():
             if not card_flag(g, cid, NO_REFRESH):
@@ -60,8 +62,6 @@ def draw_phase(g, frame, choice) -> None:
     g.phase = "draw"
     if g.turn == 1 and g.active == g.first:
         return
-    from .zones import draw
-
     draw(g, g.active, 1)
 
 
@@ -80,9 +80,7 @@ def don_phase(g, frame, choice) -> None:
 
 
 def _run_delayed(g) -> bool:
-    from ..effects.interpreter import run_delayed
-
-    return run_delayed(g)
+    return g.fx.run_delayed(g)
 
 
 @handler("end_order")
@@ -103,7 +101,7 @@ def end_order(g, frame, choice) -> None:
     rest = todo[:pick] + todo[pick + 1:]
     me = len(g.stack) - 1
     g.stack[me] = ("end_order", player, rest)
-    hooks.queue(g, *todo[pick])  # above this frame
+    g.fx.queue(g, *todo[pick])  # above this frame
     if not rest:
         # removed only now: an effect that the earlier ones triggered waits below this frame and resolves
         # after the last of them (8-6-1-1)
@@ -122,8 +120,8 @@ def end_phase(g, frame, choice) -> None:
         me, opp = g.players[g.active], g.players[1 - g.active]
         # The turn player's effects first (6-6-1-1-2): their frame goes on top; each player orders their own
         # (6-6-1-1-3, 6-6-1-1-4)
-        for who, p, timing in ((1 - g.active, opp, hooks.END_OF_OPPONENT_TURN), (g.active, me, hooks.END_OF_YOUR_TURN)):
-            todo = hooks.auto_effects(g, timing, p.field_cards())
+        for who, p, timing in ((1 - g.active, opp, END_OF_OPPONENT_TURN), (g.active, me, END_OF_YOUR_TURN)):
+            todo = g.fx.auto_effects(g, timing, p.field_cards())
             if todo:
                 g.stack.append(("end_order", who, todo))
         return

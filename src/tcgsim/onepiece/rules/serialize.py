@@ -8,7 +8,7 @@ from dataclasses import asdict
 from ...core.decision import Decision
 from ...core.rng import Rng
 from ..cards.model import FILLER, CardDef
-from .state import PlayerState, Tables
+from .state import EffectContext, PlayerState, Tables
 
 FORMAT = 1
 
@@ -54,15 +54,14 @@ def game_to_dict(g) -> dict:
         "known": [sorted(k) for k in g.known],
         "once": sorted(list(x) for x in g.once),
         "steps": g.steps,
-        "ctx": [[k, [list(v[0]), list(v[1]), v[2], v[3], list(v[4]), v[5]]] for k, v in sorted(g.ctx.items())],
+        "ctx": [[k, [list(v.it), list(v.looked), v.did, v.paid, list(v.revealed), v.wave]] for k, v in sorted(g.ctx.items())],
         "next_inst": g.next_inst,
     }
 
 
-def game_from_dict(data: dict, db):
-    """Rebuild a game from :func:`game_to_dict` data; ``db`` resolves the card numbers."""
-    from .engine import Game
-
+def game_from_dict(data: dict, db, cls):
+    """Rebuild a game of class ``cls`` (the ``Game``) from :func:`game_to_dict` data; ``db`` resolves the card
+    numbers."""
     custom = {n: _carddef_from_dict(d) for n, d in data["custom"].items()}
 
     def lookup(number: str) -> CardDef:
@@ -73,7 +72,7 @@ def game_from_dict(data: dict, db):
         return db.get(number)
 
     t = Tables([lookup(n) for n in data["cards"]], data["owners"], custom)
-    g = Game.__new__(Game)
+    g = cls.__new__(cls)
     g.t = t
     g.players = [PlayerState.from_dict(p) for p in data["players"]]
     g.turn = data["turn"]
@@ -98,7 +97,8 @@ def game_from_dict(data: dict, db):
     g.once = {tuple(x) for x in data["once"]}
     g.steps = data["steps"]
     # a state saved before the ``revealed`` and ``wave`` slots existed has 4 fields
-    g.ctx = {k: (tuple(v[0]), tuple(v[1]), v[2], v[3], tuple(v[4]) if len(v) > 4 else (), v[5] if len(v) > 5 else None)
+    g.ctx = {k: EffectContext(tuple(v[0]), tuple(v[1]), v[2], v[3], tuple(v[4]) if len(v) > 4 else (),
+                              v[5] if len(v) > 5 else None)
              for k, v in data["ctx"]}
     g.next_inst = data["next_inst"]
     g.log = None

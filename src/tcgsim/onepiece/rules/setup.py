@@ -3,14 +3,17 @@ effects, opening hands and mulligan, Life."""
 
 from __future__ import annotations
 
+from ...core.machine import handler_registry
 from ...core.rng import derive_seed
 from ...core.setup import keep_or_mulligan
 from ..cards.model import CardDef
-from ..effects import hooks
 from .engine import Game
-from .frames import handler
 from .state import Tables
 from .zones import draw, shuffle_deck
+from .card_effects import START_OF_GAME
+
+HANDLERS, handler = handler_registry()
+"""This module's frame handlers (installed into the game's table by ``Game.install``)."""
 
 OPENING_HAND = 5  # rule 5-2-1-6
 
@@ -101,12 +104,12 @@ def start_of_game(g, frame, choice) -> None:
     or second resolve first (whether they chose first or second), then the other player's."""
     g.stack.pop()
     chooser = frame[1] if len(frame) > 1 else g.first
-    if any(hooks.auto_effects(g, hooks.START_OF_GAME, (p.leader,)) for p in g.players):
+    if any(g.fx.auto_effects(g, START_OF_GAME, (p.leader,)) for p in g.players):
         # 5-2-1-5-2: below the effects, so it runs once they have resolved
         g.stack.append(("start_of_game_shuffle", *(len(p.deck) for p in g.players)))
     # Queued in resolution order (interpreter.start_effect).
-    hooks.fire(g, hooks.START_OF_GAME, (g.players[chooser].leader,))
-    hooks.fire(g, hooks.START_OF_GAME, (g.players[1 - chooser].leader,))
+    g.fx.fire(g, START_OF_GAME, (g.players[chooser].leader,))
+    g.fx.fire(g, START_OF_GAME, (g.players[1 - chooser].leader,))
 
 
 @handler("start_of_game_shuffle")

@@ -11,7 +11,27 @@ Pile order: for ``deck``, ``life`` and ``trash`` the *top* card is the *last* el
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..cards.model import CardDef
+
+
+class EffectContext(NamedTuple):
+    """``Game.ctx[inst]``: the scratch data of effect instance ``inst`` while it resolves
+    (effects/interpreter.py). ``it``: the card ids chosen or moved by the last action ("it", "that card");
+    ``looked``: the cards looked at; ``did``: whether the last action did something ("if you do", rule
+    8-3-3); ``paid``: whether every cost was paid; ``revealed``: the cards of the effect's last reveal ("the
+    revealed card" after an action that made "it" name other cards, EB01-029); ``wave``: for a queued auto
+    effect, the ``inst`` of the effect whose resolution triggered it (-1: a game event), ``None`` once its
+    player has ordered it (interpreter.order_waiting, rule 8-6). A tuple (cloned by reference, stored in JSON
+    as a list)."""
+
+    it: tuple
+    looked: tuple
+    did: bool
+    paid: bool
+    revealed: tuple
+    wave: int | None
 
 
 class PlayerState:

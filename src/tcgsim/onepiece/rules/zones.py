@@ -7,9 +7,12 @@ rested) and marks a battle the card was part of (rules 7-1-1-4, 7-1-2-3, 7-1-3-3
 
 from __future__ import annotations
 
+from ...core.machine import handler_registry
 from ..cards.model import CHARACTER, STAGE
 from .continuous import drop_card_modifiers
-from .frames import handler
+
+HANDLERS, handler = handler_registry()
+"""This module's frame handlers (installed into the game's table by ``Game.install``)."""
 
 
 def draw(g, player: int, n: int = 1) -> int:
@@ -27,9 +30,7 @@ def draw(g, player: int, n: int = 1) -> int:
     if drawn:
         g.emit(None, f"p{player + 1} draws {drawn} card{'s' if drawn > 1 else ''}")
         if g.t.whens and not (g.phase == "draw" and g.active == player):
-            from ..effects import hooks  # "When you draw a card outside of your Draw Phase" (OP05-053)
-
-            hooks.fire_event(g, "drawn", player=player)
+            g.fx.fire_event(g, "drawn", player=player)  # "When you draw a card outside of your Draw Phase" (OP05-053)
     return drawn
 
 
@@ -105,8 +106,7 @@ def do_ko(g, cid: int, by_effect: bool = False, source: int = -1) -> None:
     player's first (8-6-1)."""
     owner = g.t.owner[cid]
     g.emit(None, f"p{owner + 1}'s {g.t.numbers[cid]} is K.O.'d")
-    from ..effects.hooks import fire_event, fire_on_ko
-
+    fire_event, fire_on_ko = g.fx.fire_event, g.fx.fire_on_ko
     if not by_effect and g.t.whens and g.battle is not None and g.battle[1] == cid:
         # "When this Character battles and K.O.'s your opponent's Character": the attacker's effect, queued
         # first (the turn player's, rule 8-6-1)
@@ -164,19 +164,17 @@ def _replace_ko(g, src: int, idx: int, by_effect: bool, source: int, cid: int) -
     (8-1-3-4-4). The Characters K.O.'d by the same effect at the same time, whose ``ko_check`` frames wait
     just below, are one event with it: those the replacement also covers are not K.O.'d either (card Q&A
     ST25-003 q1: one card trashed saves Crocodile & Mihawk and the other {Cross Guild} Character)."""
-    from ..effects import hooks
-
     stack = g.stack
     i = len(stack)
     while by_effect and i and stack[i - 1][0] == "ko_check" and stack[i - 1][2] and stack[i - 1][3] == source \
             and not stack[i - 1][4]:
         i -= 1
     covered = [f for f in stack[i:] if g.on_field(f[1])
-               and hooks.replaces(g, src, idx, f[1], "effect", source, ("ko", "removed"))]
+               and g.fx.replaces(g, src, idx, f[1], "effect", source, ("ko", "removed"))]
     for f in covered:
         stack.remove(f)
         g.emit(None, f"p{g.t.owner[src] + 1} replaces the K.O. of {g.t.numbers[f[1]]} with {g.t.numbers[src]}'s effect")
-    hooks.replace(g, src, idx, (cid,) + tuple(f[1] for f in covered))
+    g.fx.replace(g, src, idx, (cid,) + tuple(f[1] for f in covered))
 
 
 @handler("ko_check")
@@ -188,8 +186,6 @@ def ko_check(g, frame, choice) -> None:
     if not g.on_field(cid) or cid not in g.players[g.t.owner[cid]].characters:
         g.stack.pop()  # it already left the field: nothing to K.O.
         return
-    from ..effects import hooks
-
     if choice is not None:
         src, idx = choice[1], choice[2]
         if choice[0] == "yes":
@@ -201,8 +197,8 @@ def ko_check(g, frame, choice) -> None:
         g.stack[-1] = frame = ("ko_check", cid, by_effect, source, tried)
     while True:
         # a K.O. is also a removal from the field: by an effect for "would be removed from the field"
-        # (8-1-3-4), by either for "would leave the field" (hooks.replacement_for reads which)
-        found = hooks.replacement_for(g, cid, "battle" if not by_effect else "effect", source, tried,
+        # (8-1-3-4), by either for "would leave the field" (CardEffects.replacement_for reads which)
+        found = g.fx.replacement_for(g, cid, "battle" if not by_effect else "effect", source, tried,
                                       ("ko", "removed"))
         if found is None:
             break
@@ -231,14 +227,12 @@ def _defer_for_group(g, frame, cid: int, by_effect: bool, source: int, tried: tu
     ``ko_check`` frame just popped) has none, but one of the group waiting below may: then ``cid``'s K.O. waits
     below the group, so that Rosinante, K.O.'d with 2 rested Characters, can still be trashed instead of their
     K.O. (and then is not K.O.'d either: it has left the field). True if deferred."""
-    from ..effects import hooks
-
     stack = g.stack
     i = len(stack)
     while by_effect and i and stack[i - 1][0] == "ko_check" and stack[i - 1][2] and stack[i - 1][3] == source:
         i -= 1
     if i == len(stack) or not any(
-            g.on_field(f[1]) and hooks.replacement_for(g, f[1], "effect", source, f[4], ("ko", "removed"))
+            g.on_field(f[1]) and g.fx.replacement_for(g, f[1], "effect", source, f[4], ("ko", "removed"))
             for f in stack[i:]):
         return False
     stack.insert(i, ("ko_check", cid, by_effect, source, tried + (_DEFERRED,)))
