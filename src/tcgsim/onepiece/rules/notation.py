@@ -230,8 +230,9 @@ def _matches(g, player: int, option: tuple, args: list, zones: tuple) -> int | N
 def parse(g, text: str) -> tuple:
     """The pending decision's option named by ``text`` (notation above).
 
-    Raises :class:`IllegalAction` naming the text, the pending decision and its legal options when the
-    text names no legal option.
+    Raises :class:`IllegalAction` when the text names no legal option: with the rule that forbids it and
+    its reason (:func:`tcgsim.onepiece.rules.refusals.explain`, ``rule`` set) when it is known, else naming
+    the pending decision and its legal options.
     """
     d = g.pending
     if d is None:
@@ -239,7 +240,13 @@ def parse(g, text: str) -> tuple:
     t = _normalize(text)
     found = _find(g, d, t)
     if found is None:
-        raise IllegalAction(f"'{text}' is not legal at p{d.player + 1} {d.kind}: " + "; ".join(labels(g)))
+        from .refusals import explain
+
+        why = explain(g, t)
+        if why.rule is not None:
+            raise IllegalAction(f"'{text}' is not legal: {why}", rule=why.rule)
+        raise IllegalAction(f"'{text}' is not legal at p{d.player + 1} {d.kind} ({why.reason}): "
+                            + "; ".join(labels(g)))
     return found
 
 
