@@ -39,6 +39,17 @@ def test_play_scripted_session_with_bad_input_and_concede():
     assert "p2 wins (concede)" in out and "You lose." in out
 
 
+def test_a_refused_action_at_the_terminal_names_its_rule():
+    """Issue 12 §3 at the terminal: rule 6-5-6-1, "Neither player can battle on their first turn": the
+    person's attack in their first turn is refused with that rule and asked again."""
+    script = "keep\nattack leader -> opp leader\nconcede\n"  # seed 3: the person is p1 and goes first
+    result = runner.invoke(app, ["play", "ST01", "ST02", "--seed", "3", "--agent", "random"], input=script)
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "6-5-6-1: neither player can battle on their first turn" in out
+    assert "You lose." in out
+
+
 def test_play_other_seat_and_end_of_input_quits():
     result = runner.invoke(app, ["play", "ST01", "ST02", "--seed", "5", "--seat", "2", "--agent", "heuristic"],
                            input="1\n")

@@ -58,7 +58,9 @@ class Failure:
     action: ``after`` is K-1, ``path`` is ``"action K"``, ``expected`` the scripted ACTION (the text after
     ``pN:``; a YAML boolean as ``yes``/``no``) and ``found`` the pending decision as
     ``"pN KIND: OPTION; OPTION; ..."`` (``"none (game over: ...)"`` when the game is over). ``actor`` is the
-    scripting player (``"p1"``/``"p2"``) of an action failure: shown in the text report, not in the JSON.
+    scripting player (``"p1"``/``"p2"``) of an action failure: shown in the text report, not in the JSON;
+    ``refused``: for an action its player could have answered, the rule that forbids it and why
+    (``"3-7-4: ..."``, :func:`refusal`), shown in the text report (the JSON keeps SCENARIOS.md's shape).
     """
 
     after: int
@@ -66,13 +68,15 @@ class Failure:
     expected: Any
     found: Any
     actor: str | None = None
+    refused: str | None = None
 
     def to_json(self) -> dict:
         return {"after": self.after, "path": self.path, "expected": self.expected, "found": self.found}
 
     def __str__(self) -> str:
         expected = json.dumps(f"{self.actor}: {self.expected}" if self.actor else self.expected)
-        return f"after {self.after}: {self.path}: expected {expected}, found {json.dumps(self.found)}"
+        why = f" (refused by rule {self.refused})" if self.refused else ""
+        return f"after {self.after}: {self.path}: expected {expected}, found {json.dumps(self.found)}{why}"
 
 
 @dataclass
@@ -794,6 +798,21 @@ def answers(g, player: int, text: str, rules: ScenarioGame) -> list[str] | None:
     return parts
 
 
+def refusal(g, act: Action, rules: ScenarioGame) -> str | None:
+    """Why the pending decision refuses ``act``, when it is its player's to answer and the game names the
+    rule that forbids it (``IllegalAction.rule``): ``"RULE: reason"``; else ``None``."""
+    d = g.pending
+    if d is None or d.player != act.player:
+        return None
+    try:
+        rules.parse(g, act.text)
+    except IllegalAction as exc:
+        if exc.rule is not None:
+            text = str(exc)
+            return text[text.index(exc.rule):] if exc.rule in text else f"{exc.rule}: {text}"
+    return None
+
+
 def play(g, trace: Trace, act: Action, auto_pass: bool, rules: ScenarioGame) -> bool:
     """Play one scripted entry by the matching rules of SCENARIOS.md "actions": a legal answer of the
     pending decision of its player, else a step the engine took by itself since the last asked decision,
@@ -896,7 +915,8 @@ def run_loaded(scenario, rules: ScenarioGame) -> ScenarioResult:
             failures.append(Failure(act.index - 1, f"action {act.index}", act.text, f"engine error: {exc}", act.actor))
             break
         if not ok:
-            failures.append(Failure(act.index - 1, f"action {act.index}", act.text, pending_text(g, rules), act.actor))
+            failures.append(Failure(act.index - 1, f"action {act.index}", act.text, pending_text(g, rules), act.actor,
+                                    refusal(g, act, rules)))
             break
         check_after(act.index)
     return ScenarioResult(scenario.file, not failures, failures, game=g)
