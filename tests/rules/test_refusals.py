@@ -219,3 +219,43 @@ def test_unknown_cases_say_so_and_list_the_options():
     g = main("{leader: TEST-L01, deck: 5}")
     exc = refusal(g, "dance the night away")
     assert exc.rule is None and "end turn" in str(exc)
+
+
+# --- log entries carry the rules that produced them (issue 12 §3) ---------------------------------------
+
+def _rules_of(g, fragment: str) -> tuple:
+    i = next(i for i, (_v, text) in enumerate(g.log) if fragment in text)
+    return g.log_rules.get(i, ())
+
+
+def test_a_ko_by_battle_is_logged_with_7_1_4_1_2():
+    """7-1-4-1-2: a Character that loses a battle "is K.O.'d" (10-2-1-1: "trashed on losing a battle")."""
+    g = main("{leader: TEST-L01, deck: 5, leader_don: 1}",
+             "{leader: TEST-L02, deck: 5, characters: [{card: TEST-C04, rested: true}]}")
+    play(g, "p1: attack leader -> opp TEST-C04")
+    assert g.players[1].characters == []
+    assert _rules_of(g, "is K.O.'d") == ("7-1-4-1-2", "10-2-1-1")
+    assert _rules_of(g, "attacks") == ("7-1-1-1", "7-1-1-2")
+
+
+def test_damage_with_no_life_is_logged_with_the_defeat_rule():
+    """7-1-4-1-1-1 / 9-2-1-1: damage to a Leader with 0 Life cards; rule processing ends the game."""
+    g = main("{leader: TEST-L01, deck: 5}", "{leader: TEST-L02, deck: 5}")
+    play(g, "p1: attack leader -> opp leader")
+    assert g.winner == 0
+    assert _rules_of(g, "no Life left") == ("7-1-4-1-1-1", "9-2-1-1")
+    assert _rules_of(g, "game over") == ("9-2-1-1",)
+
+
+def test_the_session_sends_each_lines_rules():
+    """The ``events`` message pairs each line with its rules; a line the engine names no rule for has ``[]``."""
+    from tcgsim.core.games import get_game
+    from tcgsim.core.session import Session
+
+    g = main("{leader: TEST-L01, deck: 5, hand: [TEST-C04], don: {active: 1}}")
+    s = Session(get_game("onepiece"), g)
+    s.answer(0, label="play TEST-C04")
+    events = next(m for m in s.status(0) if m["type"] == "events")
+    assert len(events["rules"]) == len(events["lines"])
+    plays = events["lines"].index("p1 plays TEST-C04")
+    assert events["rules"][plays] == ["6-5-3-1"]  # 6-5-3-1: "pay the cost and play a Character card"

@@ -192,15 +192,21 @@ class Session:
             return []
         return [self._render(g, d.player, o) for o in d.options]
 
-    def events(self, seat: int) -> list[str]:
+    def events(self, seat: int, *, rules: bool = False) -> list:
         """The log lines ``seat`` may see that it has not been given yet (public events and its own private
-        ones); ``[]`` when the game keeps no log."""
-        log = self._game.log
+        ones); ``[]`` when the game keeps no log. ``rules``: give ``(text, (RULE, ...))`` pairs instead, with
+        the numbers of the rules that produced each event where the game knows them (K.O. by battle 7-1-4-1-2,
+        a [Trigger] revealed 10-1-5-1, rule processing 9-2-1-1, ...)."""
+        g = self._game
+        log = g.log
         if log is None:
             return []
         start = self._shown[seat]
         self._shown[seat] = len(log)
-        return [text for who, text in log[start:] if who is None or who == seat]
+        if not rules:
+            return [text for who, text in log[start:] if who is None or who == seat]
+        known = g.log_rules
+        return [(text, known.get(i, ())) for i, (who, text) in enumerate(log[start:], start) if who is None or who == seat]
 
     def rewind_events(self, seat: int) -> None:
         """Make the next :meth:`events` (and :meth:`status`) give ``seat`` every log line it may see from the
@@ -255,12 +261,14 @@ class Session:
 
     # ------------------------------------------------------------------ JSON protocol
     def status(self, seat: int) -> list[dict]:
-        """The messages that bring ``seat`` up to date: ``events`` (new visible log lines, if any), ``view``,
+        """The messages that bring ``seat`` up to date: ``events`` (new visible log lines, if any, with
+        ``rules``: for each line the numbers of the rules that produced it, ``[]`` when unknown), ``view``,
         and the seat's ``request`` or, when the game has ended, ``over``."""
         out: list[dict] = []
-        lines = self.events(seat)
+        lines = self.events(seat, rules=True)
         if lines:
-            out.append({"type": "events", "seat": seat_name(seat), "lines": lines})
+            out.append({"type": "events", "seat": seat_name(seat), "lines": [text for text, _ in lines],
+                        "rules": [list(r) for _, r in lines]})
         out.append({"type": "view", "seat": seat_name(seat), "view": self.view(seat)})
         if self.over:
             out.append({"type": "over", "winner": self.winner, "reason": self.end_reason, "turn": self.turn})

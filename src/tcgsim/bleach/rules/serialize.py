@@ -60,6 +60,7 @@ def game_from_dict(data: dict, db):
     g.history = list(data["history"])
     g.steps = data["steps"]
     g.log = None
+    g.log_rules = {}
     g.trace = None
     return g
 
