@@ -50,6 +50,31 @@ def test_a_refused_action_at_the_terminal_names_its_rule():
     assert "You lose." in out
 
 
+def test_terminal_show_trash_and_don_asked_in_a_second_step():
+    """Issue 12 §7: ``show CARD`` prints a visible card's printed text and what is unsupported, and refuses a
+    card the player cannot see; ``trash`` lists the trashes; the board names cards and their keywords (a
+    [Blocker] visible); the person's own draws are named; giving DON!! is one option per target and the
+    number is asked next (rule 6-5-5-3: giving "as many times as you wish to the extent possible")."""
+    # seed 3: p1 (the person) goes second; in turn 2 p1 has 2 active DON!! and the options list
+    # "give DON!! -> leader" once
+    script = "keep\nshow ST01-001\nshow OP99-999\ntrash\n"
+    result = runner.invoke(app, ["play", "ST01", "ST02", "--seed", "3", "--agent", "random"], input=script)
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "Monkey.D.Luffy" in out and "unsupported:" in out and "[Activate: Main] [Once Per Turn]" in out
+    assert "no card OP99-999 you can see" in out
+    assert "your trash (0, top first): empty" in out
+    assert "ST02-004 Capone\"Gang\"Bege [Blocker]" in out  # the opponent's Blocker on the board
+    assert "p1 drew ST01-011" in out
+    menu = [line for line in out.splitlines() if "give" in line and "don" in line.lower()]
+    assert menu and all("the number is asked next" in line for line in menu), menu
+    n = next(line.split(".")[0].strip() for line in menu if "-> leader" in line)
+    result = runner.invoke(app, ["play", "ST01", "ST02", "--seed", "3", "--agent", "random"],
+                           input=f"keep\n{n}\n2\nquit\n")
+    assert "how many DON!! to give to leader (1 to 2" in result.output
+    assert "p1 gives 2 DON!! to p1's leader" in result.output
+
+
 def test_play_other_seat_and_end_of_input_quits():
     result = runner.invoke(app, ["play", "ST01", "ST02", "--seed", "5", "--seat", "2", "--agent", "heuristic"],
                            input="1\n")
