@@ -136,6 +136,39 @@ def test_human_agent_answers_by_number_label_or_parse():
         assert h.choose(view, d, ["end turn", "play X"]) == expected
 
 
+def test_a_multi_card_answer_on_one_line_is_fed_a_card_at_a_time():
+    """SCENARIOS.md "actions": a multi-card answer written on one line (``choose a, b``) is fed a card at a
+    time; and an ``order`` prompt says which end is the top."""
+    from tcgsim.core.session import ProtocolError
+
+    view = {"you": "p1", "turn": 3, "active": "p1", "phase": "main", "me": {}, "opponent": {}}
+    printed = []
+
+    class Capture:
+        def print(self, text="", **kw):
+            printed.append(str(text))
+
+    first = ["choose A", "choose B", "choose C"]
+
+    def parse(text):
+        if text in labels_now:
+            return labels_now.index(text)
+        raise ProtocolError("illegal", f"{text!r} is not a legal option")
+
+    answers = iter(["choose B, C"])
+    h = HumanAgent(console=Capture(), read=lambda prompt: next(answers), board=lambda v: [])
+    labels_now = first
+    assert h.choose(view, Decision(0, "choose", (1, 2, 3)), first, parse=parse) == 1
+    labels_now = ["choose A", "choose C"]
+    # the second card is answered from the same line, without reading input (next(answers) would fail)
+    assert h.choose(view, Decision(0, "choose", (1, 3)), labels_now, parse=parse) == 1
+    assert any("(your answer goes on) choose C" in line for line in printed)
+    answers = iter(["1"])
+    labels_now = ["order A", "order B"]
+    h.choose(view, Decision(0, "order", (1, 2)), labels_now, parse=parse)
+    assert any("the card you choose first ends on top" in line for line in printed)
+
+
 def test_play_bleach_at_the_terminal():
     """`tcgsim play --game bleach`: the demo decks by default, the Bleach board and help, typed notation,
     and the opponent's hand never shown (only its size)."""

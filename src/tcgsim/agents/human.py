@@ -66,6 +66,19 @@ class PacedSeat:
             self._answered = time.perf_counter()
 
 
+def _one_card_answers(text: str) -> list[str]:
+    """``choose a, b`` -> ``["choose a", "choose b"]`` (the same for ``order``): a multi-card answer given a
+    card at a time, as SCENARIOS.md allows; ``choose 2 rested don`` -> two ``choose 1 rested don``; any other
+    text -> ``[text]``."""
+    m = re.match(r"^choose (\d+) ((?:rested )?don(?: on .+)?)$", text)
+    if m and int(m.group(1)) > 1:
+        return [f"choose 1 {m.group(2)}"] * int(m.group(1))
+    for head in ("choose ", "order "):
+        if text.startswith(head) and "," in text and not text.startswith(("choose option", "choose effect")):
+            return [head + part.strip() for part in text[len(head):].split(",") if part.strip()]
+    return [text]
+
+
 class Concede(Exception):
     """The person conceded (rule 1-2-3)."""
 
@@ -100,6 +113,7 @@ class HumanAgent(BaseAgent):
         self.db = db
         self._session = None
         self._seat = 0
+        self._queued: list[str] = []  # the rest of a multi-card answer typed on one line
         self.shown: list[tuple[str, tuple]] = []  # every log line shown so far and its rules, for ``history``
 
     def attach(self, session, seat: int) -> None:
@@ -196,6 +210,16 @@ class HumanAgent(BaseAgent):
         self.shown += pairs
         for line, _rules in pairs:
             self.say(f"  > {line}", style="dim")
+        if self._queued:
+            # SCENARIOS.md: a multi-card answer on one line is fed a card at a time
+            part = self._queued.pop(0)
+            try:
+                index = parse(part) if parse is not None else list(labels).index(part)
+            except (TcgsimError, ValueError):
+                self._queued.clear()
+            else:
+                self.say(f"(your answer goes on) {part}")
+                return index
         self.show_board(view)
         menu = self._list(decision, labels)
         while True:
@@ -248,6 +272,15 @@ class HumanAgent(BaseAgent):
                 try:
                     return parse(text)
                 except ProtocolError as exc:
+                    parts = _one_card_answers(text)
+                    if len(parts) > 1:
+                        try:
+                            index = parse(parts[0])
+                        except TcgsimError:
+                            pass
+                        else:
+                            self._queued = parts[1:]
+                            return index
                     self.say(str(exc), style="red")
                     continue
                 except TcgsimError as exc:
