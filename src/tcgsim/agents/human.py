@@ -66,19 +66,6 @@ class PacedSeat:
             self._answered = time.perf_counter()
 
 
-def _one_card_answers(text: str) -> list[str]:
-    """``choose a, b`` -> ``["choose a", "choose b"]`` (the same for ``order``): a multi-card answer given a
-    card at a time, as SCENARIOS.md allows; ``choose 2 rested don`` -> two ``choose 1 rested don``; any other
-    text -> ``[text]``."""
-    m = re.match(r"^choose (\d+) ((?:rested )?don(?: on .+)?)$", text)
-    if m and int(m.group(1)) > 1:
-        return [f"choose 1 {m.group(2)}"] * int(m.group(1))
-    for head in ("choose ", "order "):
-        if text.startswith(head) and "," in text and not text.startswith(("choose option", "choose effect")):
-            return [head + part.strip() for part in text[len(head):].split(",") if part.strip()]
-    return [text]
-
-
 class Concede(Exception):
     """The person conceded (rule 1-2-3)."""
 
@@ -272,7 +259,9 @@ class HumanAgent(BaseAgent):
                 try:
                     return parse(text)
                 except ProtocolError as exc:
-                    parts = _one_card_answers(text)
+                    from ..onepiece.rules.notation import split_multi  # the scenario runner's own split
+
+                    parts = split_multi(text)
                     if len(parts) > 1:
                         try:
                             index = parse(parts[0])
