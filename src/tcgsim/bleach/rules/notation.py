@@ -92,5 +92,6 @@ def parse(g, text: str) -> tuple:
 
     why = explain(g, text)
     if why.rule is not None:
-        raise NotationError(f"{text!r} is not legal: {why}", rule=why.rule)
+        raise NotationError(f"{text!r} is not a legal {d.kind} option for p{d.player + 1}; legal: "
+                            f"{', '.join(labels)} (refused by {why})", rule=why.rule)
     raise NotationError(f"{text!r} is not a legal {d.kind} option for p{d.player + 1}; legal: {', '.join(labels)}")
