@@ -31,11 +31,13 @@ class IllegalAction(TcgsimError):
     """An answer that is not one of the pending decision's legal options.
 
     ``rule``: the number of the rule that forbids it (``"6-5-3-1"``) when the game knows it, else ``None``;
-    the message then holds the rule's one-line reason (a game's notation parser explains its refusals)."""
+    the message then holds the rule's one-line reason, also in ``reason`` (a game's notation parser explains
+    its refusals)."""
 
-    def __init__(self, message: str, rule: str | None = None) -> None:
+    def __init__(self, message: str, rule: str | None = None, reason: str | None = None) -> None:
         super().__init__(message)
         self.rule = rule
+        self.reason = reason  # "RULE: one line", when the rule is known
 
 
 class EngineError(TcgsimError):

@@ -808,8 +808,7 @@ def refusal(g, act: Action, rules: ScenarioGame) -> str | None:
         rules.parse(g, act.text)
     except IllegalAction as exc:
         if exc.rule is not None:
-            text = str(exc)
-            return text[text.index(exc.rule):] if exc.rule in text else f"{exc.rule}: {text}"
+            return exc.reason or f"{exc.rule}: {exc}"
     return None
 
 

@@ -93,5 +93,5 @@ def parse(g, text: str) -> tuple:
     why = explain(g, text)
     if why.rule is not None:
         raise NotationError(f"{text!r} is not a legal {d.kind} option for p{d.player + 1}; legal: "
-                            f"{', '.join(labels)} (refused by {why})", rule=why.rule)
+                            f"{', '.join(labels)} (refused by {why})", rule=why.rule, reason=str(why))
     raise NotationError(f"{text!r} is not a legal {d.kind} option for p{d.player + 1}; legal: {', '.join(labels)}")

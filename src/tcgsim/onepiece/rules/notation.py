@@ -244,7 +244,7 @@ def parse(g, text: str) -> tuple:
 
         why = explain(g, t)
         if why.rule is not None:
-            raise IllegalAction(f"'{text}' is not legal: {why}", rule=why.rule)
+            raise IllegalAction(f"'{text}' is not legal: {why}", rule=why.rule, reason=str(why))
         raise IllegalAction(f"'{text}' is not legal at p{d.player + 1} {d.kind} ({why.reason}): "
                             + "; ".join(labels(g)))
     return found
