@@ -39,6 +39,42 @@ def test_play_scripted_session_with_bad_input_and_concede():
     assert "p2 wins (concede)" in out and "You lose." in out
 
 
+def test_a_refused_action_at_the_terminal_names_its_rule():
+    """Issue 12 §3 at the terminal: rule 6-5-6-1, "Neither player can battle on their first turn": the
+    person's attack in their first turn is refused with that rule and asked again."""
+    script = "keep\nattack leader -> opp leader\nconcede\n"  # seed 3: the person is p1 and goes first
+    result = runner.invoke(app, ["play", "ST01", "ST02", "--seed", "3", "--agent", "random"], input=script)
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "6-5-6-1: neither player can battle on their first turn" in out
+    assert "You lose." in out
+
+
+def test_terminal_show_trash_and_don_asked_in_a_second_step():
+    """Issue 12 §7: ``show CARD`` prints a visible card's printed text and what is unsupported, and refuses a
+    card the player cannot see; ``trash`` lists the trashes; the board names cards and their keywords (a
+    [Blocker] visible); the person's own draws are named; giving DON!! is one option per target and the
+    number is asked next (rule 6-5-5-3: giving "as many times as you wish to the extent possible")."""
+    # seed 3: p1 (the person) goes second; in turn 2 p1 has 2 active DON!! and the options list
+    # "give DON!! -> leader" once
+    script = "keep\nshow ST01-001\nshow OP99-999\ntrash\n"
+    result = runner.invoke(app, ["play", "ST01", "ST02", "--seed", "3", "--agent", "random"], input=script)
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "Monkey.D.Luffy" in out and "unsupported:" in out and "[Activate: Main] [Once Per Turn]" in out
+    assert "no card OP99-999 you can see" in out
+    assert "your trash (0, top first): empty" in out
+    assert "ST02-004 Capone\"Gang\"Bege [Blocker]" in out  # the opponent's Blocker on the board
+    assert "p1 drew ST01-011" in out
+    menu = [line for line in out.splitlines() if "give" in line and "don" in line.lower()]
+    assert menu and all("the number is asked next" in line for line in menu), menu
+    n = next(line.split(".")[0].strip() for line in menu if "-> leader" in line)
+    result = runner.invoke(app, ["play", "ST01", "ST02", "--seed", "3", "--agent", "random"],
+                           input=f"keep\n{n}\n2\nquit\n")
+    assert "how many DON!! to give to leader (1 to 2" in result.output
+    assert "p1 gives 2 DON!! to p1's leader" in result.output
+
+
 def test_play_other_seat_and_end_of_input_quits():
     result = runner.invoke(app, ["play", "ST01", "ST02", "--seed", "5", "--seat", "2", "--agent", "heuristic"],
                            input="1\n")
@@ -98,6 +134,39 @@ def test_human_agent_answers_by_number_label_or_parse():
         it = iter(answers)
         h = HumanAgent(console=Capture(), read=lambda prompt: next(it))
         assert h.choose(view, d, ["end turn", "play X"]) == expected
+
+
+def test_a_multi_card_answer_on_one_line_is_fed_a_card_at_a_time():
+    """SCENARIOS.md "actions": a multi-card answer written on one line (``choose a, b``) is fed a card at a
+    time; and an ``order`` prompt says which end is the top."""
+    from tcgsim.core.session import ProtocolError
+
+    view = {"you": "p1", "turn": 3, "active": "p1", "phase": "main", "me": {}, "opponent": {}}
+    printed = []
+
+    class Capture:
+        def print(self, text="", **kw):
+            printed.append(str(text))
+
+    first = ["choose A", "choose B", "choose C"]
+
+    def parse(text):
+        if text in labels_now:
+            return labels_now.index(text)
+        raise ProtocolError("illegal", f"{text!r} is not a legal option")
+
+    answers = iter(["choose B, C"])
+    h = HumanAgent(console=Capture(), read=lambda prompt: next(answers), board=lambda v: [])
+    labels_now = first
+    assert h.choose(view, Decision(0, "choose", (1, 2, 3)), first, parse=parse) == 1
+    labels_now = ["choose A", "choose C"]
+    # the second card is answered from the same line, without reading input (next(answers) would fail)
+    assert h.choose(view, Decision(0, "choose", (1, 3)), labels_now, parse=parse) == 1
+    assert any("(your answer goes on) choose C" in line for line in printed)
+    answers = iter(["1"])
+    labels_now = ["order A", "order B"]
+    h.choose(view, Decision(0, "order", (1, 2)), labels_now, parse=parse)
+    assert any("the card you choose first ends on top" in line for line in printed)
 
 
 def test_play_bleach_at_the_terminal():

@@ -302,8 +302,12 @@ def test_an_action_that_cannot_be_played_stops_the_run():
     result = run_scenario_text(text, "t.yaml")
     assert [f.to_json() for f in result.failures] == [
         {"after": 0, "path": "action 1", "expected": "attack BLX-003", "found": "p1 action: attack BLX-001"}]
+    # the report names the section that refuses it: seed §Déclaration d'Attaque « L'attaquant désigne une de
+    # ses Ames Principales en jeu en état offensif » (BLX-003 is épuisé)
     assert result.report() == ('t.yaml: FAILED (1 failure)\n'
-                               't.yaml: after 0: action 1: expected "p1: attack BLX-003", found "p1 action: attack BLX-001"')
+                               't.yaml: after 0: action 1: expected "p1: attack BLX-003", found "p1 action: attack BLX-001"'
+                               " (refused by rule §Déclaration d'Attaque: BLX-003 is épuisé: the attacker is an Ame "
+                               "Principale in the offensive state)")
     # the opponent's turn to decide is not p1's
     text = scenario("actions:\n  - p1: attack BLX-001\n  - p1: defend BLX-009\n",
                     p2="main_souls: [BLX-009, BLX-010]")

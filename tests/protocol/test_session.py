@@ -161,3 +161,22 @@ def test_rewound_events_give_a_reconnecting_seat_its_whole_log_again(game):
     first = s.events(0)
     s.rewind_events(0)
     assert s.events(0) == first == [text for who, text in s.referee_log() if who in (None, 0)]
+
+
+def test_an_illegal_action_is_refused_with_the_rule_that_forbids_it():
+    """Issue 12 §3: the ``illegal`` error names the rule. Rule 6-5-6-1: "Neither player can battle on their
+    first turn", so p1's attack in turn 1 is refused with that rule number, and nothing changes."""
+    module = get_game("onepiece")
+    a, b = load_decks(*module.default_decks, game="onepiece")
+    s = Session.start(module, a, b, module.default_database(), 5, first=0, log=True)
+    while s.turn < 1:
+        s.answer(s.to_act, label="keep")
+    assert (s.to_act, s.turn) == (0, 1)
+    before = s.fingerprint()
+    error = s.handle("p1", {"type": "answer", "decision": len(s.indices), "option": "attack leader -> opp leader"})
+    assert error[0]["type"] == "error" and error[0]["code"] == "illegal"
+    assert error[0]["rule"] == "6-5-6-1" and "first turn" in error[0]["message"]
+    assert s.fingerprint() == before
+    # a refusal no rule explains has no "rule" field (and lists the legal options)
+    unknown = s.handle("p1", {"type": "answer", "decision": len(s.indices), "option": "dance"})[0]
+    assert unknown["code"] == "illegal" and "rule" not in unknown and "end turn" in unknown["message"]

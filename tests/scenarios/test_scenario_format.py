@@ -318,6 +318,20 @@ def test_strict_failure_shape_and_later_expectations_not_checked():
                    "found": "p2 block: block ST01-006; no block"}]
 
 
+def test_an_illegal_step_is_reported_with_the_rule_that_forbids_it():
+    """Issue 12 §3: the runner's report of an illegal step names the rule. Rule 3-7-4: "Played cards cannot
+    attack on the turn in which they are played unless otherwise specified" (OP01-018 has no [Rush]); the
+    JSON keeps the SCENARIOS.md shape."""
+    result = run(scenario("""
+        actions:
+          - p1: attack OP01-018 -> opp leader
+    """, p1="life: [OP01-010]\ncharacters:\n  - {card: OP01-018, played_this_turn: true}"))
+    assert not result.passed
+    assert result.failures[0].to_json() == {"after": 0, "path": "action 1", "expected": "attack OP01-018 -> opp leader",
+                                            "found": MAIN}
+    assert "(refused by rule 3-7-4: OP01-018 was played this turn" in result.report()
+
+
 def test_skipped_steps_are_matched_once_and_by_player():
     base = dict(p1="characters:\n  - {card: OP01-018}")
     # p2 has no Blocker and no Counter: both steps pass by themselves; the script may still name them.

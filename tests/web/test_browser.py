@@ -9,6 +9,7 @@ Without chromium the tests skip, naming what is missing, except under CI=true, w
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import time
 from pathlib import Path
@@ -163,6 +164,12 @@ def test_an_illegal_typed_action_shows_the_sessions_error(live_server, page):
     page.press("#notation", "Enter")
     page.wait_for_selector("#error:not([hidden])")
     assert page.inner_text("#error").startswith("illegal: ")
+    # issue 12 §3: a refusal a rule explains names it. Rule 6-5-5-1 gives only the active DON!! one has,
+    # and giving is a Main Phase action (6-5-2): at whatever decision this is, 99 DON!! are refused by one
+    page.fill("#notation", "give 99 don -> leader")
+    page.press("#notation", "Enter")
+    page.wait_for_function("document.querySelector('#error').innerText.includes('give 99')")
+    assert re.search(r"illegal: .*\b6-5-(5-1|2): ", page.inner_text("#error")), page.inner_text("#error")
 
 
 def test_the_game_comes_back_after_a_server_restart(live_server, page):

@@ -11,6 +11,8 @@ legal options numbered in action notation, and reads an answer: an option number
 
 from __future__ import annotations
 
+import json
+import re
 import time
 from typing import Callable, Sequence
 
@@ -23,8 +25,12 @@ HELP = """Answer with the number of an option, or type it in action notation, e.
   play ST01-013            attack ST01-013 -> opp leader      give 2 don -> leader
   block ST01-006           counter ST01-009 -> leader         end turn / no block / end counter
 Card references: ST01-013#2 (the 2nd copy), leader, stage, opp ... (the opponent's), hand 3, life 1.
-Other commands: board (show the board again), history (every log line of the game so far), concede (lose
-the game now), quit (stop without a result), help (this text)."""
+Other commands: show CARD (a card you can see: its printed text and what the engine does not support),
+trash (both trashes and face-up Life), board (show the board again), history (every log line of the game so far, with the rules
+behind it), concede (lose the game now), quit (stop without a result), help (this text)."""
+
+
+_GIVE = re.compile(r"^give (\d+) don -> (.+)$")
 
 
 AGENT_PACE_MS = 400.0
@@ -94,7 +100,8 @@ class HumanAgent(BaseAgent):
         self.db = db
         self._session = None
         self._seat = 0
-        self.shown: list[str] = []  # every log line shown so far, for ``history``
+        self._queued: list[str] = []  # the rest of a multi-card answer typed on one line
+        self.shown: list[tuple[str, tuple]] = []  # every log line shown so far and its rules, for ``history``
 
     def attach(self, session, seat: int) -> None:
         """Play ``seat`` of ``session`` (:class:`~tcgsim.core.session.Session`): typed notation is read by the
@@ -115,17 +122,28 @@ class HumanAgent(BaseAgent):
             stats.append(f"{d.power}")
         if d.counter:
             stats.append(f"counter +{d.counter}")
-        return f"{number} {d.name}" + (f" ({', '.join(stats)})" if stats else "")
+        return f"{number}{self._name_keywords(number)}" + (f" ({', '.join(stats)})" if stats else "")
 
     def _field(self, c: dict) -> str:
         bits = [f"{c['power']}"]
+        name = self._name_keywords(c["card"])
         if c.get("don"):
             bits.append(f"{c['don']} DON!!")
         if c.get("rested"):
             bits.append("rested")
         if c.get("played_this_turn"):
             bits.append("new")
-        return f"{c['card']} [{', '.join(bits)}]"
+        return f"{c['card']}{name} [{', '.join(bits)}]"
+
+    def _name_keywords(self, number: str) -> str:
+        """`` Name [Blocker]``: the card's name and printed keywords (a ONE PIECE database), else ``""``."""
+        if self.db is None or number not in self.db:
+            return ""
+        d = self.db.get(number)
+        from ..onepiece.cards.model import keyword_names
+
+        kws = "".join(f" [{k}]" for k in keyword_names(getattr(d, "keywords", 0) or 0))
+        return f" {d.name}{kws}"
 
     def show_board(self, view: dict) -> None:
         """Print the board as ``view`` (the player's view) shows it: with the game's ``board`` function when
@@ -173,12 +191,24 @@ class HumanAgent(BaseAgent):
             raise ValueError("HumanAgent needs the player's view and the option labels")
         if self._session is not None:
             parse = parse or self._session.parse
-            events = events or self._session.events(self._seat)
-        self.shown += events
-        for line in events:
+        pairs = [(e, ()) for e in events]
+        if self._session is not None and not pairs:
+            pairs = self._session.events(self._seat, rules=True)
+        self.shown += pairs
+        for line, _rules in pairs:
             self.say(f"  > {line}", style="dim")
+        if self._queued:
+            # SCENARIOS.md: a multi-card answer on one line is fed a card at a time
+            part = self._queued.pop(0)
+            try:
+                index = parse(part) if parse is not None else list(labels).index(part)
+            except (TcgsimError, ValueError):
+                self._queued.clear()
+            else:
+                self.say(f"(your answer goes on) {part}")
+                return index
         self.show_board(view)
-        self._list(decision, labels)
+        menu = self._list(decision, labels)
         while True:
             try:
                 text = self.read(f"{view['you']} {decision.kind}> ")
@@ -192,13 +222,20 @@ class HumanAgent(BaseAgent):
                 self.say(self.help_text)
                 continue
             if low == "history":
+                # the log expanded: each line with the rules that produced it, where the engine knows them
                 self.say(f"history ({len(self.shown)} lines):", style="bold")
-                for line in self.shown:
-                    self.say(f"  > {line}", style="dim")
+                for line, rules in self.shown:
+                    self.say(f"  > {line}" + (f"   [rules {', '.join(rules)}]" if rules else ""), style="dim")
                 continue
             if low == "board":
                 self.show_board(view)
-                self._list(decision, labels)
+                menu = self._list(decision, labels)
+                continue
+            if low.startswith("show ") or low == "show":
+                self._show_card(view, text[5:].strip())
+                continue
+            if low in ("trash", "life"):
+                self._show_piles(view)
                 continue
             if low == "concede":
                 raise Concede()
@@ -206,9 +243,15 @@ class HumanAgent(BaseAgent):
                 raise Quit()
             if text.isdigit():
                 n = int(text)
-                if 1 <= n <= len(labels):
-                    return n - 1
-                self.say(f"no option {n}: choose 1 to {len(labels)} (or type 'help')", style="red")
+                if 1 <= n <= len(menu):
+                    entry = menu[n - 1][1]
+                    if isinstance(entry, int):
+                        return entry
+                    picked = self._ask_count(view, decision, entry)
+                    if picked is not None:
+                        return picked
+                    continue
+                self.say(f"no option {n}: choose 1 to {len(menu)} (or type 'help')", style="red")
                 continue
             if text in labels:
                 return list(labels).index(text)
@@ -216,6 +259,17 @@ class HumanAgent(BaseAgent):
                 try:
                     return parse(text)
                 except ProtocolError as exc:
+                    from ..onepiece.rules.notation import split_multi  # the scenario runner's own split
+
+                    parts = split_multi(text)
+                    if len(parts) > 1:
+                        try:
+                            index = parse(parts[0])
+                        except TcgsimError:
+                            pass
+                        else:
+                            self._queued = parts[1:]
+                            return index
                     self.say(str(exc), style="red")
                     continue
                 except TcgsimError as exc:
@@ -223,11 +277,85 @@ class HumanAgent(BaseAgent):
                     continue
             self.say(f"not a legal option: {text!r} (type a number from 1 to {len(labels)}, or 'help')", style="red")
 
-    def _list(self, decision: Decision, labels: Sequence[str]) -> None:
+    def _list(self, decision: Decision, labels: Sequence[str]) -> list[tuple[str, object]]:
+        """Print the numbered options and return them as ``(text, index)`` entries; the ``give n don -> X``
+        options are one entry per target, ``(text, (target, {n: index}))``, whose number is asked next."""
+        gives: dict[str, dict[int, int]] = {}
+        for i, label in enumerate(labels):
+            m = _GIVE.match(label)
+            if m:
+                gives.setdefault(m.group(2), {})[int(m.group(1))] = i
+        menu: list[tuple[str, object]] = []
+        for i, label in enumerate(labels):
+            m = _GIVE.match(label)
+            if m is None or len(gives[m.group(2)]) == 1:
+                menu.append((label, i))
+            elif int(m.group(1)) == min(gives[m.group(2)]):  # one entry per target, where its first option was
+                by_n = gives[m.group(2)]
+                menu.append((f"give DON!! -> {m.group(2)} (1 to {max(by_n)}: the number is asked next)",
+                             (m.group(2), by_n)))
         self.say(f"your decision ({decision.kind}):", style="bold")
-        width = len(str(len(labels)))
-        for i, label in enumerate(labels, start=1):
-            self.say(f"  {i:>{width}}. {label}")
+        if decision.kind == "order":
+            self.say("  (choose one card at a time: the card you choose first ends on top of the cards placed)")
+        width = len(str(len(menu)))
+        for i, (text, _entry) in enumerate(menu, start=1):
+            self.say(f"  {i:>{width}}. {text}")
+        return menu
+
+    def _ask_count(self, view: dict, decision: Decision, entry) -> int | None:
+        """Ask how many DON!! to give to ``entry``'s target; the option index, or None to go back."""
+        target, by_n = entry
+        while True:
+            try:
+                text = self.read(f"{view['you']} how many DON!! to give to {target} (1 to {max(by_n)}, "
+                                 "empty to go back)? ")
+            except EOFError:
+                raise Quit() from None
+            text = str(text).strip()
+            if not text:
+                return None
+            if text.isdigit() and int(text) in by_n:
+                return by_n[int(text)]
+            self.say(f"give 1 to {max(by_n)} DON!!, not {text!r}", style="red")
+
+    def _visible(self, view: dict, number: str) -> bool:
+        """Whether the player can see a card with ``number``: in their view or a log line shown to them."""
+        key = json.dumps(number)
+        return key in json.dumps(view) or any(number in line for line, _ in self.shown)
+
+    def _show_card(self, view: dict, ref: str) -> None:
+        number = ref.split("#")[0].strip().upper()
+        if not number:
+            self.say("show CARD: e.g. show ST01-006", style="red")
+            return
+        if self.db is None or number not in self.db or not self._visible(view, number):
+            self.say(f"no card {number} you can see (show names a card on the board, in your hand, in a "
+                     "trash, face-up Life or the log)", style="red")
+            return
+        card = self.db.get(number)
+        from ..onepiece.cards.model import CardDef
+
+        if isinstance(card, CardDef):
+            from ..onepiece.cards.show import card_text
+
+            text = card_text(card)
+            # the engine's own test listing is for developers, not a player
+            self.say(text.split("\ntests of this card:")[0])
+        else:
+            self.say(str(getattr(card, "text", card)))
+
+    def _show_piles(self, view: dict) -> None:
+        for label, side in (("the opponent's", view.get("opponent", {})), ("your", view.get("me", {}))):
+            trash = side.get("trash")
+            if trash is None:
+                continue
+            self.say(f"{label} trash ({len(trash)}, top first):" + ("" if trash else " empty"))
+            for number in trash:
+                self.say(f"  {self._card(number)}")
+            up = side.get("life_face_up") or []
+            if up:
+                self.say(f"{label} face-up Life: " + ", ".join(f"{self._card(x['card'])} (life {x['position']})"
+                                                                   for x in up))
 
 
 def play_terminal(deck_a, deck_b, db, opponent, *, seed: int = 0, seat: int = 1, console=None,

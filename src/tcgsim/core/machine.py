@@ -28,7 +28,16 @@ DRAW = 2
 
 
 class IllegalAction(TcgsimError):
-    """An answer that is not one of the pending decision's legal options."""
+    """An answer that is not one of the pending decision's legal options.
+
+    ``rule``: the number of the rule that forbids it (``"6-5-3-1"``) when the game knows it, else ``None``;
+    the message then holds the rule's one-line reason, also in ``reason`` (a game's notation parser explains
+    its refusals)."""
+
+    def __init__(self, message: str, rule: str | None = None, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.reason = reason  # "RULE: one line", when the rule is known
 
 
 class EngineError(TcgsimError):
@@ -66,7 +75,7 @@ class Machine:
     (called after every step, e.g. rule processing) and :meth:`settle` (called after every answer).
     """
 
-    __slots__ = ("stack", "pending", "winner", "end_reason", "history", "log", "trace", "steps")
+    __slots__ = ("stack", "pending", "winner", "end_reason", "history", "log", "log_rules", "trace", "steps")
 
     HANDLERS: dict[str, Callable] = {}
     ALWAYS_ASK: frozenset = frozenset()
@@ -80,6 +89,7 @@ class Machine:
         self.end_reason = ""
         self.history: list[int] = []
         self.log: list | None = None
+        self.log_rules: dict[int, tuple[str, ...]] = {}  # log index -> the rules that produced that event
         self.trace: list | None = None
         self.steps = 0
 
@@ -91,6 +101,7 @@ class Machine:
         g.end_reason = self.end_reason
         g.history = self.history[:]
         g.log = None if self.log is None else self.log[:]
+        g.log_rules = dict(self.log_rules) if self.log_rules else {}
         g.trace = None if self.trace is None else self.trace[:]
         g.steps = self.steps
 
@@ -170,7 +181,11 @@ class Machine:
         self.pending = Decision(player, kind, tuple(options))
         return None
 
-    def emit(self, visible_to: int | None, text: str) -> None:
-        """Record a log event; ``visible_to`` is ``None`` for public events or the player who may see it."""
+    def emit(self, visible_to: int | None, text: str, rules: tuple[str, ...] = ()) -> None:
+        """Record a log event; ``visible_to`` is ``None`` for public events or the player who may see it;
+        ``rules``: the numbers of the rules that produced it, when the engine knows them (kept in
+        :attr:`log_rules` under the event's index, for a log entry a reader expands)."""
         if self.log is not None:
             self.log.append((visible_to, text))
+            if rules:
+                self.log_rules[len(self.log) - 1] = tuple(rules)

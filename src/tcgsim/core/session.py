@@ -38,11 +38,13 @@ MAX_DECISIONS = 50_000
 
 class ProtocolError(UserError):
     """A message or answer a session refuses: ``code`` names the kind (``malformed``, ``too-large``,
-    ``not-your-decision``, ``stale``, ``illegal``, ``game-over``, ``unknown-seat``); nothing changed."""
+    ``not-your-decision``, ``stale``, ``illegal``, ``game-over``, ``unknown-seat``); ``rule``: for ``illegal``,
+    the number of the rule that forbids the action when the game knows it (else ``None``); nothing changed."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.rule = rule
 
 
 class SessionError(TcgsimError):
@@ -190,15 +192,21 @@ class Session:
             return []
         return [self._render(g, d.player, o) for o in d.options]
 
-    def events(self, seat: int) -> list[str]:
+    def events(self, seat: int, *, rules: bool = False) -> list:
         """The log lines ``seat`` may see that it has not been given yet (public events and its own private
-        ones); ``[]`` when the game keeps no log."""
-        log = self._game.log
+        ones); ``[]`` when the game keeps no log. ``rules``: give ``(text, (RULE, ...))`` pairs instead, with
+        the numbers of the rules that produced each event where the game knows them (K.O. by battle 7-1-4-1-2,
+        a [Trigger] revealed 10-1-5-1, rule processing 9-2-1-1, ...)."""
+        g = self._game
+        log = g.log
         if log is None:
             return []
         start = self._shown[seat]
         self._shown[seat] = len(log)
-        return [text for who, text in log[start:] if who is None or who == seat]
+        if not rules:
+            return [text for who, text in log[start:] if who is None or who == seat]
+        known = g.log_rules
+        return [(text, known.get(i, ())) for i, (who, text) in enumerate(log[start:], start) if who is None or who == seat]
 
     def rewind_events(self, seat: int) -> None:
         """Make the next :meth:`events` (and :meth:`status`) give ``seat`` every log line it may see from the
@@ -230,7 +238,7 @@ class Session:
                 option = self.module.parse(g, label)
                 index = d.options.index(option)
             except (IllegalAction, ValueError) as exc:
-                raise ProtocolError("illegal", f"{label!r} is not a legal option: {exc}") from None
+                raise _illegal(label, exc) from None
         if type(index) is not int or not 0 <= index < len(d.options):
             raise ProtocolError("illegal", f"option {index!r} out of range: {len(d.options)} options")
         self.decisions.append(labels[index] if labels is not None else self._render(g, seat, d.options[index]))
@@ -249,16 +257,18 @@ class Session:
         try:
             return d.options.index(self.module.parse(self._game, text))
         except (IllegalAction, ValueError) as exc:
-            raise ProtocolError("illegal", f"{text!r} is not a legal option: {exc}") from None
+            raise _illegal(text, exc) from None
 
     # ------------------------------------------------------------------ JSON protocol
     def status(self, seat: int) -> list[dict]:
-        """The messages that bring ``seat`` up to date: ``events`` (new visible log lines, if any), ``view``,
+        """The messages that bring ``seat`` up to date: ``events`` (new visible log lines, if any, with
+        ``rules``: for each line the numbers of the rules that produced it, ``[]`` when unknown), ``view``,
         and the seat's ``request`` or, when the game has ended, ``over``."""
         out: list[dict] = []
-        lines = self.events(seat)
+        lines = self.events(seat, rules=True)
         if lines:
-            out.append({"type": "events", "seat": seat_name(seat), "lines": lines})
+            out.append({"type": "events", "seat": seat_name(seat), "lines": [text for text, _ in lines],
+                        "rules": [list(r) for _, r in lines]})
         out.append({"type": "view", "seat": seat_name(seat), "view": self.view(seat)})
         if self.over:
             out.append({"type": "over", "winner": self.winner, "reason": self.end_reason, "turn": self.turn})
@@ -273,7 +283,8 @@ class Session:
 
         ``message``: ``{"type": "answer", "decision": N, "index": I | "option": LABEL}``,
         ``{"type": "view"}`` or ``{"type": "concede"}`` (docs/protocol.md). A refused message returns
-        ``[{"type": "error", "code": CODE, "message": TEXT}]`` and changes nothing: malformed JSON or fields,
+        ``[{"type": "error", "code": CODE, "message": TEXT}]`` (plus ``"rule": NUMBER`` for an ``illegal``
+        action whose forbidding rule the game knows) and changes nothing: malformed JSON or fields,
         a message over :data:`MAX_MESSAGE_BYTES`, an answer out of turn, to an older decision (``stale``,
         so a replayed message is refused), or naming no legal option.
         """
@@ -285,7 +296,10 @@ class Session:
             elif isinstance(msg, AnswerMessage):
                 self._answer_message(seat, msg)
         except ProtocolError as exc:
-            return [{"type": "error", "code": exc.code, "message": str(exc)}]
+            error = {"type": "error", "code": exc.code, "message": str(exc)}
+            if exc.rule is not None:
+                error["rule"] = exc.rule
+            return [error]
         return self.status(seat)
 
     def _answer_message(self, seat: int, msg: AnswerMessage) -> None:
@@ -297,6 +311,14 @@ class Session:
             raise ProtocolError("stale", f"the answer is to decision {msg.decision}, but decision "
                                          f"{len(self.indices)} is pending")
         self.answer(seat, msg.index, label=msg.option)
+
+
+def _illegal(text: str, exc: Exception) -> ProtocolError:
+    """The ``illegal`` refusal of ``text``: the game's reason, with the rule that forbids it when known."""
+    rule = getattr(exc, "rule", None)
+    if rule is not None:  # the game's message already names the text and the rule
+        return ProtocolError("illegal", str(exc), rule)
+    return ProtocolError("illegal", f"{text!r} is not a legal option: {exc}")
 
 
 def _read(message: dict | str | bytes):

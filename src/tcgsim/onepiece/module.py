@@ -134,8 +134,8 @@ class OnePieceModule:
         return render(game, player, option)
 
     def parse(self, game, text: str) -> tuple:
-        """See :func:`tcgsim.onepiece.rules.notation.parse`."""
-        from .rules.notation import parse
+        """See :func:`tcgsim.onepiece.rules.refusals.parse` (the notation's parser, refusals naming their rule)."""
+        from .rules.refusals import parse
 
         return parse(game, text)
 

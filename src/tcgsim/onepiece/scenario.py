@@ -41,7 +41,7 @@ from .cards.model import CHARACTER, FILLER, LEADER, STAGE, CardDef
 from .effects.cards import with_effects
 from .effects.compiler import compile_card_text
 from .effects.hooks import declinable_event_cost
-from .rules import notation
+from .rules import notation, refusals
 from .rules.continuous import cost as current_cost, power as current_power
 from .rules.engine import Game
 from .rules.setup import _start as start_setup, build_tables
@@ -554,7 +554,7 @@ def _parse_notation(g: Game, text: str) -> tuple:
             raise IllegalAction(f"'{text}': no Event's activation cost is being paid: "
                                 + "; ".join(notation.labels(g)))
         return ("no",)
-    return notation.parse(g, text)
+    return refusals.parse(g, text)
 
 
 _parse = parse_any_order(_parse_notation)

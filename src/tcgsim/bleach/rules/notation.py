@@ -77,7 +77,9 @@ def _norm(text: str) -> str:
 
 def parse(g, text: str) -> tuple:
     """The pending option written ``text`` (case and spaces ignored). Raises
-    :class:`NotationError` (an IllegalAction and a UserError) naming the text, the decision and the legal options."""
+    :class:`NotationError` (an IllegalAction and a UserError): with the section of the rules that forbids it
+    (``rule``, :func:`tcgsim.bleach.rules.refusals.explain`) when known, else naming the decision and the
+    legal options."""
     d = g.pending
     if d is None:
         raise NotationError(f"no decision is pending; cannot play {text!r}")
@@ -86,4 +88,10 @@ def parse(g, text: str) -> tuple:
     for o, lab in zip(d.options, labels):
         if _norm(lab) == want:
             return o
+    from .refusals import explain
+
+    why = explain(g, text)
+    if why.rule is not None:
+        raise NotationError(f"{text!r} is not a legal {d.kind} option for p{d.player + 1}; legal: "
+                            f"{', '.join(labels)} (refused by {why})", rule=why.rule, reason=str(why))
     raise NotationError(f"{text!r} is not a legal {d.kind} option for p{d.player + 1}; legal: {', '.join(labels)}")

@@ -61,6 +61,7 @@ def game_from_dict(data: dict, db, game_class, player_state, tables):
     g.history = list(data["history"])
     g.steps = data["steps"]
     g.log = None
+    g.log_rules = {}
     g.trace = None
     return g
 

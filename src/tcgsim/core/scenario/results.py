@@ -32,7 +32,10 @@ class Failure:
     action: ``after`` is K-1, ``path`` is ``"action K"``, ``expected`` the scripted ACTION (the text after
     ``pN:``; a YAML boolean as ``yes``/``no``) and ``found`` the pending decision as
     ``"pN KIND: OPTION; OPTION; ..."`` (``"none (game over: ...)"`` when the game is over). ``actor`` is the
-    scripting player (``"p1"``/``"p2"``) of an action failure: shown in the text report, not in the JSON.
+    scripting player (``"p1"``/``"p2"``) of an action failure: shown in the text report, not in the JSON;
+    ``refused``: for an action its player could have answered, the rule that forbids it and why
+    (``"3-7-4: ..."``, :func:`tcgsim.core.scenario.runner.refusal`), shown in the text report (the JSON keeps
+    SCENARIOS.md's shape).
     """
 
     after: int
@@ -40,13 +43,15 @@ class Failure:
     expected: Any
     found: Any
     actor: str | None = None
+    refused: str | None = None
 
     def to_json(self) -> dict:
         return {"after": self.after, "path": self.path, "expected": self.expected, "found": self.found}
 
     def __str__(self) -> str:
         expected = json.dumps(f"{self.actor}: {self.expected}" if self.actor else self.expected)
-        return f"after {self.after}: {self.path}: expected {expected}, found {json.dumps(self.found)}"
+        why = f" (refused by rule {self.refused})" if self.refused else ""
+        return f"after {self.after}: {self.path}: expected {expected}, found {json.dumps(self.found)}{why}"
 
 
 @dataclass

@@ -206,6 +206,20 @@ def answer(session: Session, g, option: tuple) -> None:
     session.answer(d.player, d.options.index(option))
 
 
+def refusal(g, act: Action, rules: ScenarioGame) -> str | None:
+    """Why the pending decision refuses ``act``, when it is its player's to answer and the game names the
+    rule that forbids it (``IllegalAction.rule``): ``"RULE: reason"``; else ``None``."""
+    d = g.pending
+    if d is None or d.player != act.player:
+        return None
+    try:
+        rules.parse(g, act.text)
+    except IllegalAction as exc:
+        if exc.rule is not None:
+            return exc.reason or f"{exc.rule}: {exc}"
+    return None
+
+
 def play(g, session: Session, trace: Trace, act: Action, auto_pass: bool, rules: ScenarioGame) -> bool:
     """Play one scripted entry on ``g`` through its ``session`` by the matching rules of SCENARIOS.md
     "actions": a legal answer of the pending decision of its player, else a step the engine took by itself
@@ -310,7 +324,8 @@ def run_loaded(scenario, rules: ScenarioGame) -> ScenarioResult:
             failures.append(Failure(act.index - 1, f"action {act.index}", act.text, f"engine error: {exc}", act.actor))
             break
         if not ok:
-            failures.append(Failure(act.index - 1, f"action {act.index}", act.text, pending_text(g, rules), act.actor))
+            failures.append(Failure(act.index - 1, f"action {act.index}", act.text, pending_text(g, rules), act.actor,
+                                    refusal(g, act, rules)))
             break
         check_after(act.index)
     return ScenarioResult(scenario.file, not failures, failures, game=g)

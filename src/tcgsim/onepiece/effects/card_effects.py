@@ -36,6 +36,7 @@ class Interpreter(CardEffects):
     activate = staticmethod(hooks.activate)
     activate_event = staticmethod(hooks.activate_event)
     has_supported_trigger = staticmethod(hooks.has_supported_trigger)
+    can_pay = staticmethod(interpreter.can_pay)
     conditions_hold = staticmethod(interpreter.conditions_hold)
 
     replacement_for = staticmethod(hooks.replacement_for)

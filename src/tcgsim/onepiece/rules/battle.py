@@ -28,7 +28,7 @@ def declare_attack(g, attacker: int, target: int) -> None:
     g.rested[attacker] = 1
     g.battle = (attacker, target, target, False)
     me = g.active
-    g.emit(None, f"p{me + 1} attacks {_ref(g, target)} with {_ref(g, attacker)}")
+    g.emit(None, f"p{me + 1} attacks {_ref(g, target)} with {_ref(g, attacker)}", ("7-1-1-1", "7-1-1-2"))
     g.stack.extend((
         ("battle_end",),
         ("damage_step",),
@@ -121,7 +121,7 @@ def block_step(g, frame, choice) -> None:
         blocker = choice[1]
         g.rested[blocker] = 1
         g.battle = (attacker, blocker, orig, left)
-        g.emit(None, f"p{d + 1} blocks with {g.t.numbers[blocker]}")
+        g.emit(None, f"p{d + 1} blocks with {g.t.numbers[blocker]}", ("7-1-2-1", "10-1-4-1"))
         if g.t.whens:  # the attacking (turn) player's "When your opponent activates [Blocker]" first (8-6-1)
             g.fx.fire_event(g, "keyword_activated", blocker)
         g.fx.fire(g, ON_BLOCK, (blocker,))
@@ -191,7 +191,7 @@ def counter_step(g, frame, choice) -> None:
         p.hand.remove(cid)
         p.trash.append(cid)
         add_modifier(g, target, POWER, value, BATTLE, g.turn, d)
-        g.emit(None, f"p{d + 1} uses counter {g.t.numbers[cid]} (+{value}) on {_ref(g, target)}")
+        g.emit(None, f"p{d + 1} uses counter {g.t.numbers[cid]} (+{value}) on {_ref(g, target)}", ("7-1-3-2-1",))
     elif kind == "event":
         cid = choice[1]
         cost = current_cost(g, cid)  # read in hand, where "... in your hand -1 cost" applies
@@ -199,7 +199,7 @@ def counter_step(g, frame, choice) -> None:
         p.hand.remove(cid)
         pay_don(g, d, cost)
         p.trash.append(cid)
-        g.emit(None, f"p{d + 1} activates the [Counter] Event {g.t.numbers[cid]}")
+        g.emit(None, f"p{d + 1} activates the [Counter] Event {g.t.numbers[cid]}", ("7-1-3-2-2",))
         event_activated(g, cid)
         g.fx.activate_event(g, cid, g.fx.activatable(g, cid, "counter")[0])
 

@@ -80,6 +80,8 @@ class CardEffects:
     from hand; a payable activation cost is asked yes/no first (8-3-1-4; card Q&A ST04-016)."""
     has_supported_trigger: Callable[..., bool] = staticmethod(_missing)
     """``has_supported_trigger(g, cid) -> bool``: a compiled [Trigger] that can be activated now."""
+    can_pay: Callable[..., bool] = staticmethod(_missing)
+    """``can_pay(g, cid, eff) -> bool``: every cost of effect ``eff`` of ``cid`` can be paid now (8-3-1-3)."""
     conditions_hold: Callable[..., bool] = staticmethod(_missing)
     """``conditions_hold(g, cid, eff) -> bool``: the conditions of effect ``eff`` of ``cid`` hold (8-3-2)."""
 

@@ -26,13 +26,13 @@ def damage_step(g, frame, choice) -> None:
     ap, tp = power(g, attacker), power(g, target)
     d = g.t.owner[target]
     if ap < tp:
-        g.emit(None, f"the attack fails ({ap} < {tp})")
+        g.emit(None, f"the attack fails ({ap} < {tp})", ("7-1-4-2",))
         return
     dp = g.players[d]
     if target == dp.leader:
         if not dp.life:
             dp.damaged_at_zero = True
-            g.emit(None, f"p{d + 1}'s leader is dealt damage with no Life left")
+            g.emit(None, f"p{d + 1}'s leader is dealt damage with no Life left", ("7-1-4-1-1-1", "9-2-1-1"))
             return
         n = 2 if has_keyword(g, attacker, KW_DOUBLE_ATTACK) else 1
         banish = has_keyword(g, attacker, KW_BANISH)
@@ -70,7 +70,7 @@ def life_damage(g, frame, choice) -> None:
         return
     if choice is None:
         if banish:
-            _set_aside(g, d, cid, p.trash, len(p.trash), f"{g.t.numbers[cid]} is trashed ([Banish])")
+            _set_aside(g, d, cid, p.trash, len(p.trash), f"{g.t.numbers[cid]} is trashed ([Banish])", ("10-1-3-1",))
             return
         # 10-1-5-3: the card whose [Trigger] is activated is in no area, so its cost cannot use the card
         # itself (card Q&A OP03-100: Kingbaum, the only Life card, cannot trash itself from the Life cards)
@@ -86,7 +86,7 @@ def life_damage(g, frame, choice) -> None:
     if choice[0] == "trigger":
         g.face_up[cid] = 0
         g.limbo.append(cid)
-        g.emit(None, f"p{d + 1} takes 1 damage and reveals {g.t.numbers[cid]} for its [Trigger]")
+        g.emit(None, f"p{d + 1} takes 1 damage and reveals {g.t.numbers[cid]} for its [Trigger]", ("4-6-3", "10-1-5-1"))
         g.stack.append(("trigger_done", cid))
         g.fx.activate(g, cid, g.fx.activatable(g, cid, "trigger")[0])
         if g.t.whens:  # queued after the [Trigger] (interpreter.start_effect)
@@ -96,9 +96,9 @@ def life_damage(g, frame, choice) -> None:
         if g.face_up[cid]:
             g.face_up[cid] = 0
             g.known[1 - d].add(cid)
-            g.emit(None, f"p{d + 1} takes 1 damage; face-up {g.t.numbers[cid]} goes to hand")
+            g.emit(None, f"p{d + 1} takes 1 damage; face-up {g.t.numbers[cid]} goes to hand", ("4-6-2-1",))
         else:
-            g.emit(None, f"p{d + 1} takes 1 damage")
+            g.emit(None, f"p{d + 1} takes 1 damage", ("4-6-2-1",))
             g.emit(d, f"p{d + 1} adds {g.t.numbers[cid]} from Life to hand")
         p.hand.append(cid)
         if g.t.whens:
@@ -108,7 +108,7 @@ def life_damage(g, frame, choice) -> None:
             _after_the_damage(g, mark)
 
 
-def _set_aside(g, d: int, cid: int, zone: list, at: int, what: str) -> None:
+def _set_aside(g, d: int, cid: int, zone: list, at: int, what: str, rules: tuple[str, ...] = ("4-6-2-1",)) -> None:
     """One point of damage whose Life card ``cid`` goes to ``zone`` (inserted at ``at``) instead of the hand:
     [Banish] (the trash, 10-1-3-1) or ST13-003 (a face-up card, the bottom of the deck); no [Trigger]."""
     p = g.players[d]
@@ -116,7 +116,7 @@ def _set_aside(g, d: int, cid: int, zone: list, at: int, what: str) -> None:
     p.life.pop()
     g.face_up[cid] = 0
     zone.insert(at, cid)
-    g.emit(None, f"p{d + 1} takes 1 damage; {what}")
+    g.emit(None, f"p{d + 1} takes 1 damage; {what}", rules)
     if g.t.whens:
         mark = _mark(g)
         _damaged(g, d, cid)

@@ -150,7 +150,11 @@ class Game(Machine):
             self.winner = 1 - lost[0]
             self.end_reason = reasons[0]
         self.phase = "over"
-        self.emit(None, f"game over: {'draw' if self.winner == Game.DRAW else 'p%d wins' % (self.winner + 1)} ({self.end_reason})")
+        # rule processing (9-2-1): 9-2-1-1 no Life, 9-2-1-2 no deck; a concession is 1-2-3
+        rules = tuple(dict.fromkeys({"life": "9-2-1-1", "deck": "9-2-1-2", "concede": "1-2-3"}[r] for r in reasons
+                                    if r in ("life", "deck", "concede")))
+        self.emit(None, f"game over: {'draw' if self.winner == Game.DRAW else 'p%d wins' % (self.winner + 1)} ({self.end_reason})",
+                  rules)
 
     def _deck_out_wins(self, player: int) -> bool:
         """Whether a permanent effect of ``player``'s card on the field ("When your deck is reduced to 0, you

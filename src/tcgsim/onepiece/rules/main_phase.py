@@ -115,7 +115,7 @@ def main_phase(g, frame, choice) -> None:
     kind = choice[0]
     if kind == "end":
         g.stack.pop()
-        g.emit(None, f"p{g.active + 1} ends the Main Phase")
+        g.emit(None, f"p{g.active + 1} ends the Main Phase", ("6-5-2-1",))
     elif kind == "play":
         play_from_hand(g, g.active, choice[1])
     elif kind == "give":
@@ -136,7 +136,7 @@ def give_don(g, player: int, n: int, target: int) -> None:
     p = g.players[player]
     p.don_active -= n
     g.given[target] += n
-    g.emit(None, f"p{player + 1} gives {n} DON!! to {_name(g, target)}")
+    g.emit(None, f"p{player + 1} gives {n} DON!! to {_name(g, target)}", ("6-5-5-1",))
     for _ in range(n):  # "When ... is given a DON!! card" (OP02-002): once per DON!! card
         g.fx.fire_event(g, "don_given", target)
 
@@ -151,7 +151,7 @@ def play_from_hand(g, player: int, cid: int) -> None:
     leave_secret_publicly(g, cid)
     p.hand.remove(cid)
     pay_don(g, player, cost)
-    g.emit(None, f"p{player + 1} plays {d.number}")
+    g.emit(None, f"p{player + 1} plays {d.number}", ("6-5-3-1",))
     if d.category == CHARACTER:
         g.limbo.append(cid)
         g.stack.append(("enter_character", cid))
@@ -179,7 +179,7 @@ def enter_character(g, frame, choice) -> None:
             choice = g.ask(owner, "trash", [("trash", c) for c in p.characters])
             if choice is None:
                 return
-        g.emit(None, f"p{owner + 1} trashes {g.t.numbers[choice[1]]} to make room (rule 3-7-6)")
+        g.emit(None, f"p{owner + 1} trashes {g.t.numbers[choice[1]]} to make room (rule 3-7-6)", ("3-7-6-1", "3-7-6-1-1"))
         trash_from_field(g, choice[1])
         trashed = choice[1]
     g.stack.pop()

@@ -230,14 +230,13 @@ def _matches(g, player: int, option: tuple, args: list, zones: tuple) -> int | N
 def parse(g, text: str) -> tuple:
     """The pending decision's option named by ``text`` (notation above).
 
-    Raises :class:`IllegalAction` naming the text, the pending decision and its legal options when the
-    text names no legal option.
+    Raises :class:`IllegalAction` when the text names no legal option, naming the pending decision and its
+    legal options (:func:`tcgsim.onepiece.rules.refusals.parse` adds the rule that forbids it).
     """
     d = g.pending
     if d is None:
         raise IllegalAction(f"'{text}': no decision is pending")
-    t = _normalize(text)
-    found = _find(g, d, t)
+    found = _find(g, d, _normalize(text))
     if found is None:
         raise IllegalAction(f"'{text}' is not legal at p{d.player + 1} {d.kind}: " + "; ".join(labels(g)))
     return found

@@ -16,7 +16,7 @@ def turn_start(g, frame, choice) -> None:
     """Rule 6-1-1: a turn is Refresh, Draw, DON!!, Main and End, in that order."""
     g.stack.pop()
     g.once.clear()
-    g.emit(None, f"turn {g.turn}: p{g.active + 1}")
+    g.emit(None, f"turn {g.turn}: p{g.active + 1}", ("6-1-1",))
     g.stack.extend((("end_phase",), ("main", 0), ("don_phase",), ("draw_phase",), ("refresh",)))
 
 
@@ -76,7 +76,7 @@ def don_phase(g, frame, choice) -> None:
     p.don_deck -= n
     p.don_active += n
     if n:
-        g.emit(None, f"p{g.active + 1} adds {n} DON!!")
+        g.emit(None, f"p{g.active + 1} adds {n} DON!!", ("6-4-1",))
 
 
 def _run_delayed(g) -> bool:

@@ -102,6 +102,7 @@ def game_from_dict(data: dict, db, cls):
              for k, v in data["ctx"]}
     g.next_inst = data["next_inst"]
     g.log = None
+    g.log_rules = {}
     g.trace = None
     return g
 

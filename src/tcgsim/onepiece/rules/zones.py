@@ -28,7 +28,10 @@ def draw(g, player: int, n: int = 1) -> int:
         p.hand.append(p.deck.pop())
         drawn += 1
     if drawn:
-        g.emit(None, f"p{player + 1} draws {drawn} card{'s' if drawn > 1 else ''}")
+        rules = ("6-3-1",) if g.phase == "draw" and g.active == player else ()
+        g.emit(None, f"p{player + 1} draws {drawn} card{'s' if drawn > 1 else ''}", rules)
+        if g.log is not None:  # the drawer sees which cards (their own hand); the opponent only the count
+            g.emit(player, f"p{player + 1} drew {', '.join(g.t.numbers[c] for c in p.hand[-drawn:])}")
         if g.t.whens and not (g.phase == "draw" and g.active == player):
             g.fx.fire_event(g, "drawn", player=player)  # "When you draw a card outside of your Draw Phase" (OP05-053)
     return drawn
@@ -105,7 +108,9 @@ def do_ko(g, cid: int, by_effect: bool = False, source: int = -1) -> None:
     """Trash a Character as a K.O. now; [On K.O.] and "when ... is K.O.'d" effects fire (10-2-17), the turn
     player's first (8-6-1)."""
     owner = g.t.owner[cid]
-    g.emit(None, f"p{owner + 1}'s {g.t.numbers[cid]} is K.O.'d")
+    # K.O. on losing a battle or by an effect (10-2-1-1); the battle's is 7-1-4-1-2
+    in_battle = not by_effect and g.battle is not None and g.battle[1] == cid
+    g.emit(None, f"p{owner + 1}'s {g.t.numbers[cid]} is K.O.'d", ("7-1-4-1-2", "10-2-1-1") if in_battle else ("10-2-1-1",))
     fire_event, fire_on_ko = g.fx.fire_event, g.fx.fire_on_ko
     if not by_effect and g.t.whens and g.battle is not None and g.battle[1] == cid:
         # "When this Character battles and K.O.'s your opponent's Character": the attacker's effect, queued

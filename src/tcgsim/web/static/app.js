@@ -140,7 +140,13 @@ async function receive(m) {
     }
     state.decks = m.decks;
   } else if (m.type === "events") {
-    for (const line of m.lines) $("log").append(el("li", null, line));
+    m.lines.forEach((line, i) => {
+      const rules = (m.rules || [])[i] || [];
+      if (!rules.length) { $("log").append(el("li", null, line)); return; }
+      // a log entry the engine knows the rules of: expanded on a click to show them (issue 12 §3)
+      const d = el("details", "ruled"); d.append(el("summary", null, line), el("div", "rules", "rules " + rules.join(", ")));
+      const li = el("li"); li.append(d); $("log").append(li);
+    });
     $("log").scrollTop = $("log").scrollHeight;
   } else if (m.type === "view") {
     await loadCards(viewNumbers(m.view));
