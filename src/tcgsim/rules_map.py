@@ -30,6 +30,8 @@ from pathlib import Path
 
 import yaml
 
+from .errors import UserError
+
 ROOT = Path(__file__).resolve().parents[2]  # the repository (src/tcgsim/rules_map.py)
 SHARED = ROOT.parent / "shared"
 CHECKLIST = SHARED / "rules" / "CHECKLIST.md"
@@ -147,11 +149,18 @@ def _expected_failures(root: Path) -> set[Path]:
 
 def scenario_citations(files, game: str, base: Path, cites: Citations, skip=frozenset(), parse=cited_in_text) -> None:
     """Add the ``source:`` citations (read by ``parse``) of the scenario ``files`` of ``game`` (``onepiece``
-    when the file names none), named by their path relative to ``base``; files in ``skip`` are left out."""
+    when the file names none), named by their path relative to ``base``; files in ``skip`` are left out.
+    Raises :class:`~tcgsim.errors.UserError` naming the file (and the line) for a file that is not YAML."""
     for path in sorted(files):
         if path.resolve() in skip:
             continue
-        doc = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
+        try:
+            doc = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
+        except (yaml.YAMLError, UnicodeDecodeError) as exc:
+            mark = getattr(exc, "problem_mark", None)
+            where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
+            raise UserError(f"{where}: not a readable scenario file, so its citations cannot be read: "
+                            f"{getattr(exc, 'problem', None) or exc}") from None
         if not isinstance(doc, dict) or doc.get("game", "onepiece") != game:
             continue
         cites.add(os.path.relpath(path, base), parse(str(doc.get("source") or "")))

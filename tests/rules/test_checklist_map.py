@@ -102,3 +102,14 @@ def test_every_bleach_section_has_a_citing_test(bleach):
 ])
 def test_bleach_citations_are_exact(text, cited):
     assert rules_map.cited_sections(text) == cited
+
+
+def test_a_broken_scenario_file_is_named_not_a_traceback(tmp_path):
+    """Found by an auditor: a scenario file with a YAML syntax error made `tcgsim rules map` end in a
+    traceback. It is a user mistake: a UserError naming the file and its line."""
+    from tcgsim.errors import UserError
+
+    bad = tmp_path / "broken.yaml"
+    bad.write_text('name: x\nsource: "8-1"\ncards: [\n', encoding="utf-8")
+    with pytest.raises(UserError, match=r"broken\.yaml:4: not a readable scenario file"):
+        rules_map.scenario_citations([bad], "onepiece", tmp_path, rules_map.Citations())
