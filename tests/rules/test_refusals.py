@@ -21,6 +21,9 @@ CARDS = """
 - {number: TEST-E01, name: Test Guard Up, category: Event, colors: [Green], cost: 1, text: "[Counter] Up to 1 of your Leader or Character cards gains +2000 power during this battle."}
 - {number: TEST-E02, name: Test Big Counter, category: Event, colors: [Green], cost: 3, text: "[Counter] Up to 1 of your Leader or Character cards gains +4000 power during this battle."}
 - {number: TEST-A01, name: Test Scholar, category: Character, colors: [Red], cost: 1, power: 1000, text: "[Activate: Main] [Once Per Turn] Draw 1 card."}
+- {number: TEST-S01, name: Test Port, category: Stage, colors: [Red], cost: 1}
+- {number: TEST-E03, name: Test Night Plan, category: Event, colors: [Red], cost: 1, text: "[Main] [Opponent's Turn] Draw 1 card."}
+- {number: TEST-A02, name: Test Night Scholar, category: Character, colors: [Red], cost: 1, power: 1000, text: "[Activate: Main] [Opponent's Turn] Draw 1 card."}
 """
 
 
@@ -259,3 +262,48 @@ def test_the_session_sends_each_lines_rules():
     assert len(events["rules"]) == len(events["lines"])
     plays = events["lines"].index("p1 plays TEST-C04")
     assert events["rules"][plays] == ["6-5-3-1"]  # 6-5-3-1: "pay the cost and play a Character card"
+
+
+# --- second reading (audit-r): each refusal against the words of the rule it cites ---------------------
+
+@pytest.mark.xfail(strict=True, reason="audit-r: a condition not met is refused citing 8-3-2, which defines conditions; 8-4-1-1 forbids")
+def test_8_4_1_1_a_main_event_whose_condition_is_not_met():
+    """8-4-1-1: "If there are conditions for activation, those conditions must be met. The effect cannot be
+    activated if the conditions are not met." (8-3-2 only names [DON!! xX], [Your Turn], [Opponent's Turn]
+    "the effect's condition": it defines, it does not forbid.)"""
+    g = main("{leader: TEST-L01, deck: 5, hand: [TEST-E03], don: {active: 5}}")
+    exc = refusal(g, "play TEST-E03")
+    assert exc.rule == "8-4-1-1" and "condition" in str(exc) and "not met" in str(exc)
+
+
+@pytest.mark.xfail(strict=True, reason="audit-r: a condition not met is refused citing 8-3-2, which defines conditions; 8-4-1-1 forbids")
+def test_8_4_1_1_an_activate_main_effect_whose_condition_is_not_met():
+    """8-4-1-1: "The effect cannot be activated if the conditions are not met" ([Opponent's Turn], 8-3-2-5:
+    "met during your opponent's turn", is not met in one's own Main Phase)."""
+    g = main("{leader: TEST-L01, deck: 5, characters: [{card: TEST-A02}]}")
+    exc = refusal(g, "activate TEST-A02")
+    assert exc.rule == "8-4-1-1" and "not met" in str(exc)
+
+
+@pytest.mark.xfail(strict=True, reason="audit-r: in the Counter Step after 'no block' the refusal cites 7-1-2-1 "
+                                       "(only once per battle), but no [Blocker] was activated; the rule that "
+                                       "forbids it is 10-1-4-1 (activated during the Block Step)")
+def test_10_1_4_1_no_block_after_the_block_step_when_none_was_made():
+    """10-1-4-1: [Blocker] is activated "by resting this card during the Block Step"; 7-1-2-1 ("only once
+    during that battle") does not forbid a first block: after "no block" the Block Step is over."""
+    g = _attacked("TEST-C04", "{leader: TEST-L02, deck: 5, hand: [TEST-C01], characters: [{card: TEST-B01}]}")
+    play(g, "p2: no block")
+    assert g.pending.kind == "counter"
+    exc = refusal(g, "block TEST-B01")
+    assert exc.rule == "10-1-4-1" and "Block Step" in str(exc) and "once" not in str(exc)
+
+
+@pytest.mark.xfail(strict=True, reason="audit-r: a Stage card typed as a Counter is refused as 'an Event' "
+                                       "(7-1-3-2-2); the rule 7-1-3-2-1 asks for a Character card")
+def test_7_1_3_2_1_a_stage_is_not_a_counter_character():
+    """7-1-3-2-1: the player being attacked "may trash a Character card with [(Symbol) Counter] from their
+    hand": a Stage card is neither that nor an Event (7-1-3-2-2)."""
+    g = _attacked("TEST-C04", "{leader: TEST-L02, deck: 5, hand: [TEST-S01, TEST-C01]}")
+    play(g, "p2: no block")
+    exc = refusal(g, "counter TEST-S01 -> leader")
+    assert exc.rule == "7-1-3-2-1" and "Event" not in str(exc) and "Character" in str(exc)
