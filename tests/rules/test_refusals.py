@@ -266,7 +266,6 @@ def test_the_session_sends_each_lines_rules():
 
 # --- second reading (audit-r): each refusal against the words of the rule it cites ---------------------
 
-@pytest.mark.xfail(strict=True, reason="audit-r: a condition not met is refused citing 8-3-2, which defines conditions; 8-4-1-1 forbids")
 def test_8_4_1_1_a_main_event_whose_condition_is_not_met():
     """8-4-1-1: "If there are conditions for activation, those conditions must be met. The effect cannot be
     activated if the conditions are not met." (8-3-2 only names [DON!! xX], [Your Turn], [Opponent's Turn]
@@ -276,7 +275,6 @@ def test_8_4_1_1_a_main_event_whose_condition_is_not_met():
     assert exc.rule == "8-4-1-1" and "condition" in str(exc) and "not met" in str(exc)
 
 
-@pytest.mark.xfail(strict=True, reason="audit-r: a condition not met is refused citing 8-3-2, which defines conditions; 8-4-1-1 forbids")
 def test_8_4_1_1_an_activate_main_effect_whose_condition_is_not_met():
     """8-4-1-1: "The effect cannot be activated if the conditions are not met" ([Opponent's Turn], 8-3-2-5:
     "met during your opponent's turn", is not met in one's own Main Phase)."""

@@ -129,7 +129,7 @@ def _play(g, me: int, ref: str) -> Refusal | None:
         if eff.once_per_turn and (cid, idx) in g.once:
             return Refusal("10-2-13-3", f"the [Once Per Turn] effect of {d.number} was already resolved this turn")
         if not event_usable(g, cid, idx):
-            return Refusal("8-3-2", f"the condition of {d.number}'s [Main] effect is not met")
+            return Refusal("8-4-1-1", f"the condition of {d.number}'s [Main] effect is not met")
     elif d.category not in (CHARACTER, STAGE):
         return Refusal("6-5-3-1", f"{d.number} is not a Character, Stage or Event card")
     cost = play_cost(g, cid)
@@ -191,7 +191,7 @@ def _activate(g, me: int, ref: str) -> Refusal | None:
         return Refusal("10-2-13-3", f"the [Once Per Turn] effect of {g.t.numbers[cid]} was already used this "
                                     "turn")
     if all(effs[i].conditions and not g.fx.conditions_hold(g, cid, effs[i]) for i in idxs):
-        return Refusal("8-3-2", f"the condition of {g.t.numbers[cid]}'s effect (such as [DON!! xX] or "
+        return Refusal("8-4-1-1", f"the condition of {g.t.numbers[cid]}'s effect (such as [DON!! xX] or "
                                 "[Your Turn]) is not met")
     if all(effs[i].costs and not g.fx.can_pay(g, cid, effs[i]) for i in idxs):
         return Refusal("8-3-1-3", f"the activation cost of {g.t.numbers[cid]}'s effect cannot be paid")
