@@ -283,9 +283,6 @@ def test_8_4_1_1_an_activate_main_effect_whose_condition_is_not_met():
     assert exc.rule == "8-4-1-1" and "not met" in str(exc)
 
 
-@pytest.mark.xfail(strict=True, reason="audit-r: in the Counter Step after 'no block' the refusal cites 7-1-2-1 "
-                                       "(only once per battle), but no [Blocker] was activated; the rule that "
-                                       "forbids it is 10-1-4-1 (activated during the Block Step)")
 def test_10_1_4_1_no_block_after_the_block_step_when_none_was_made():
     """10-1-4-1: [Blocker] is activated "by resting this card during the Block Step"; 7-1-2-1 ("only once
     during that battle") does not forbid a first block: after "no block" the Block Step is over."""
@@ -296,8 +293,6 @@ def test_10_1_4_1_no_block_after_the_block_step_when_none_was_made():
     assert exc.rule == "10-1-4-1" and "Block Step" in str(exc) and "once" not in str(exc)
 
 
-@pytest.mark.xfail(strict=True, reason="audit-r: a Stage card typed as a Counter is refused as 'an Event' "
-                                       "(7-1-3-2-2); the rule 7-1-3-2-1 asks for a Character card")
 def test_7_1_3_2_1_a_stage_is_not_a_counter_character():
     """7-1-3-2-1: the player being attacked "may trash a Character card with [(Symbol) Counter] from their
     hand": a Stage card is neither that nor an Event (7-1-3-2-2)."""

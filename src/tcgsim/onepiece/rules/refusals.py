@@ -86,8 +86,10 @@ def _explain(g, d, kind: str, args: list[str]) -> Refusal | None:
         if d.kind == "counter":
             if g.battle is not None and _unblockable(g, g.battle[0]):
                 return _UNBLOCKABLE(g, g.battle[0])
-            return Refusal("7-1-2-1", "[Blocker] can be activated only once in a battle, in the Block Step, "
-                                      "which is over")
+            if g.battle is not None and g.battle[1] != g.battle[2]:  # a [Blocker] became the target
+                return Refusal("7-1-2-1", "[Blocker] can be activated only once in a battle, in the Block Step, "
+                                          "which is over")
+            return Refusal("10-1-4-1", "[Blocker] is activated during the Block Step, which is over")
         return Refusal("10-1-4-1", "[Blocker] is activated in the Block Step, when one of your other cards "
                                    "is attacked")
     if kind in ("counter", "event") and d.kind != "counter":
@@ -228,8 +230,11 @@ def _counter(g, me: int, ref: str, t_ref: str) -> Refusal | None:
     if cid is None:
         return Refusal("7-1-3-2-1", f"{ref} is not in your hand: Counter cards are trashed from your hand")
     d = g.t.defs[cid]
-    if d.category != CHARACTER:
+    if d.category == EVENT:
         return Refusal("7-1-3-2-2", f"{d.number} is an Event: it is activated with 'event {d.number}'")
+    if d.category != CHARACTER:
+        return Refusal("7-1-3-2-1", f"{d.number} is not a Character card: only Character cards with a "
+                                    "[Counter] value are trashed for their Counter")
     if not counter_value(g, cid):
         return Refusal("7-1-3-2-1", f"{d.number} has no [Counter] value")
     t = _card(g, t_ref, me)
