@@ -541,6 +541,14 @@ class IRBuilder(Transformer):
     def a_draw(self, n, _cw=None):
         return Action("draw", amount=n)
 
+    def a_draw_per(self, per):
+        """ "Draw a card for each of your {Neptunian} type Characters" (EB04-011): 1 card per counted card,
+        counted when it resolves (8-4-6, as op_modify_power's ``per``); ``per``: ``("per", (n, Selector))``."""
+        n, counted = per[1]
+        if n != 1:
+            raise ValueError("draw for every N other than 1")
+        return Action("draw", amount=1, params=_params(per=counted))
+
     def a_draw_until_hand(self, n, _cw=None):
         """ "draw cards so that you have 2 cards in your hand" (OP02-069, OP02-051): as many as the hand
         lacks, none with N or more; not optional (card Q&A OP02-051, OP02-069)."""
@@ -553,6 +561,12 @@ class IRBuilder(Transformer):
         # "Trash the same number of cards from the top of your deck as you did from your hand" (OP09-059): as
         # many as the previous action trashed ("it"); cards.py accepts it only right after a trash from hand
         return Action("trash", Selector(owner="self", zones=("deck",), count=None, position="top"),
+                      params=_params(equal_to=Selector(ref="it", count=None)))
+
+    def a_trash_hand_same_as_drawn(self):
+        # "Then, trash the same number of cards from your hand" (EB04-011): as many as the draw just before
+        # drew ("it", actions.op_draw with ``per``); cards.py accepts it only right after such a draw
+        return Action("trash", Selector(owner="self", zones=("hand",), count=None),
                       params=_params(equal_to=Selector(ref="it", count=None)))
 
     def a_draw_equal_moved(self):

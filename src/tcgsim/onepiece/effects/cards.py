@@ -518,8 +518,11 @@ def _actions(actions, prev=()) -> str | None:
             # the cards "it" of the action just before, a trash of your own hand
             before = tuple(prev) + tuple(actions[:i])
             t = before[-1].target if before else None
+            drawn = (before and before[-1].op == "draw" and before[-1].param("per") is not None
+                     and before[-1].player == "self" and tuple(a.target.zones) == ("hand",))
             if not (a.player == "self" and before and before[-1].op == "trash" and before[-1].player == "self"
-                    and t is not None and t.ref is None and tuple(t.zones) == ("hand",) and t.owner == "self"):
+                    and t is not None and t.ref is None and tuple(t.zones) == ("hand",) and t.owner == "self"
+                    and a.target.position == "top" or drawn):
                 return "trash equal to the cards of an earlier action"
         if a.op == "draw" and a.param("equal_to") is not None and not (
                 a.player == "self" and _whole_hand_to_deck(tuple(prev) + tuple(actions[:i]))):
