@@ -29,7 +29,8 @@ AUTO_TIMINGS = {"on_play", "when_attacking", "on_opponent_attack", "on_block", "
 KIND_TIMINGS = {"activate": {"activate_main"}, "main": {"main", "counter"}, "counter": {"counter", "main"},
                 "trigger": {"trigger"}}
 COST_OPS = {"rest_don", "don_minus", "rest", "trash", "add_to_hand", "to_deck", "return_to_hand", "reveal",
-            "turn_face_up", "turn_face_down", "modify_power", "ko", "give_don", "to_life"}
+            "turn_face_up", "turn_face_down", "modify_power", "ko", "give_don", "to_life",
+            "play"}  # "You may play 1 [Kotori] from your hand:" (OP05-111): interpreter.cost_frame, op_play
 ZONES = {"character", "leader", "stage", "field", "hand", "trash", "deck", "life", "looked", "don"}
 DURATIONS = {None, "this_battle", "this_turn", "until_end_of_opponent_next_turn",
              "until_end_of_opponent_next_end_phase", "until_start_of_your_next_turn",
