@@ -51,10 +51,11 @@ REFS = {None, "this", "it", "rest", "revealed"}
 # which this Character battles ..." (why_unsupported), read while the battle is still on (rules/battle.battle_end)
 BATTLE_REFS = {"battle_opponent"}
 # "... at the end of this turn" (op delayed, interpreter.run_delayed): the actions tested so far
-DELAYED_OPS = {"to_deck", "set_active", "to_life"}
-# ... and those tested on "this" card only ("trash this Character at the end of this turn", OP03-005;
-# "Return this Character to the owner's hand at the end of this turn", OP04-009)
-DELAYED_THIS_OPS = {"trash", "return_to_hand"}
+DELAYED_OPS = {"to_deck", "set_active", "to_life",
+               "trash"}  # "Then, trash 1 of your {FILM} type Characters at the end of this turn" (OP06-006)
+# ("trash this Character at the end of this turn", OP03-005) ... and those tested on "this" card only
+# ("Return this Character to the owner's hand at the end of this turn", OP04-009)
+DELAYED_THIS_OPS = {"return_to_hand"}
 
 
 _battle_refs_ok = [False]  # set by why_unsupported while it checks an effect allowed to use BATTLE_REFS
