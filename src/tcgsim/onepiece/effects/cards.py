@@ -204,7 +204,7 @@ def _why_unsupported(eff) -> str | None:
                 return r
             if c.op == "rest" and c.target.alternatives and not c.target.zones and c.target.ref is None and all(
                     alt.ref is None and alt.count == 1 and not alt.alternatives and alt.owner == "self"
-                    and tuple(alt.zones) in (("leader",), ("character",), ("don",))
+                    and tuple(alt.zones) in (("leader",), ("character",), ("don",), ("stage",))  # Stage: OP10-057
                     and not (alt.zones == ("don",) and alt.filters) for alt in c.target.alternatives):
                 continue  # "rest your <X> attribute Leader or 1 of your DON!! cards" (interpreter._rest_options)
             if c.op == "trash" and _trash_either(c.target):
