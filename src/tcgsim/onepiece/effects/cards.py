@@ -481,7 +481,9 @@ def _this_way(prev) -> bool:
     if len(leaves) != 1:
         return False
     t = leaves[0].target
-    return leaves[0].op in ("trash", "rest") and t is not None and t.ref is None and t.count is None and t.up_to
+    # "you may return any number of Characters on your field to the owner's hand. ... for every returned
+    # Character" (P-059): actions.op_return_to_hand sets "it" to the returned cards
+    return leaves[0].op in ("trash", "rest", "return_to_hand") and t is not None and t.ref is None and t.count is None and t.up_to
 
 
 def _placed_any_number(prev) -> bool:
