@@ -61,12 +61,25 @@ DELAYED_THIS_OPS = {"return_to_hand"}
 _battle_refs_ok = [False]  # set by why_unsupported while it checks an effect allowed to use BATTLE_REFS
 # set while it checks a [When Attacking] effect: "at the end of this battle" (op delayed, interpreter.run_delayed_battle)
 _end_of_battle_ok = [False]
+# set while it checks OP04-069's "[On Your Opponent's Attack] ... the power of your opponent's attacking Leader or
+# Character" (why_unsupported): "attacker" (select.resolve_ref) of the battle that just began
+_attacker_ref_ok = [False]
 
 
 def why_unsupported(eff) -> str | None:
     """``None`` if the interpreter supports every construct of ``eff``, else the first missing one."""
     if eff.event is not None and eff.event.kind == "drawn" and not eff.once_per_turn:
         return "timing when drawn without [Once Per Turn]"  # one event per card drawn or per draw: undecided
+    if eff.kind == "auto" and eff.timing == "on_opponent_attack" and len(eff.actions) == 1 and (
+            eff.actions[0].op == "set_base_power" and eff.actions[0].target is not None
+            and eff.actions[0].target.ref == "this" and getattr(eff.actions[0].param("same_as_power_of"), "ref", None) == "attacker"):
+        # "[On Your Opponent's Attack] ... This Character's base power becomes the same as the power of your
+        # opponent's attacking Leader or Character" (OP04-069): the attacker of the battle that just began
+        _attacker_ref_ok[0] = True
+        try:
+            return _why_unsupported(eff)
+        finally:
+            _attacker_ref_ok[0] = False
     if eff.kind == "auto" and eff.timing == "when_attacking" and any(
             a.op == "delayed" and a.param("at") == "end_of_battle" for a in eff.actions):
         _end_of_battle_ok[0] = True
@@ -424,7 +437,8 @@ def _selector(sel, counted: bool = False) -> str | None:
     filters on a set of cards (``COUNT_FILTER_KEYS``) are read by select.count_of."""
     if sel is None:
         return None
-    if sel.ref not in REFS and not (sel.ref in BATTLE_REFS and _battle_refs_ok[0]):
+    if sel.ref not in REFS and not (sel.ref in BATTLE_REFS and _battle_refs_ok[0]) and not (
+            sel.ref == "attacker" and _attacker_ref_ok[0]):
         return f"reference {sel.ref}"
     if sel.total and "don" in sel.zones:
         # "up to a total of N" over cards: one choice of up to N among all the named cards (select.candidates

@@ -1022,6 +1022,8 @@ def _set_base_power(a, ctx):
     subj = "its" if subj == "it" else f"{subj}'s"
     if a.param("swap"):
         return f"swap the base power of {_sel(a, ctx)}{_dur(a)}"
+    if same is not None and same.ref == "attacker":  # OP04-069
+        return f"{subj} base power becomes the same as the power of your opponent's attacking Leader or Character{_dur(a)}"
     if same is not None:
         other = render_selector(same, ctx)
         if tuple(same.zones) == ("leader",):
