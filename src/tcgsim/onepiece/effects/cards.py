@@ -87,14 +87,21 @@ def why_unsupported(eff) -> str | None:
             return _why_unsupported(eff)
         finally:
             _end_of_battle_ok[0] = False
-    if not any(a.target is not None and a.target.ref in BATTLE_REFS for a in eff.actions):
+    acts = eff.actions
+    # "you may K.O. the opponent's Character you battled with. If you do, K.O. this Character." (ST08-013)
+    may_ko = (len(acts) == 2 and acts[0].op == "may" and len(acts[0].body) == 1 and acts[0].body[0].op == "ko"
+              and acts[1].op == "if_you_do" and len(acts[1].body) == 1 and acts[1].body[0].op == "ko"
+              and acts[1].body[0].target is not None and acts[1].body[0].target.ref == "this")
+    if may_ko:
+        acts = (acts[0].body[0],)
+    if not any(a.target is not None and a.target.ref in BATTLE_REFS for a in acts):
         return _why_unsupported(eff)
     ev = eff.event
     if not (eff.kind == "auto" and ev is not None and ev.kind == "battle" and dict(ev.params).get("at") == "end_of_battle"
             and ev.subject is not None and ev.subject.ref == "this"
-            and all(a.op == "to_deck" and a.target is not None and a.target.ref in BATTLE_REFS and not a.target.filters
-                    for a in eff.actions)):
-        return "reference battle_opponent"  # tested: OP04-047, placing it at the bottom of the deck
+            and all(a.op in (("ko",) if may_ko else ("to_deck",)) and a.target is not None
+                    and a.target.ref in BATTLE_REFS and not a.target.filters for a in acts)):
+        return "reference battle_opponent"  # tested: OP04-047, placing it at the bottom of the deck; ST08-013, K.O.
     _battle_refs_ok[0] = True
     try:
         return _why_unsupported(eff)
