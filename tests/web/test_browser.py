@@ -259,3 +259,51 @@ def test_giving_don_by_clicking_the_don_area_then_the_leader(live_server, page):
     assert page.inner_text(f"{leader} .don-badge") == f"+{before + 1} DON!!"
     assert int(page.inner_text(f"{leader} .power")) == power + 1000
     assert int(page.inner_text("#me .don-counts").split()[0]) == active - 1
+
+
+# ------------------------------------------------------------------ a tournament deck against the MCTS agent
+DECKS = Path("/work/shared/decks")
+TOURNAMENT = "koby_OP11-001_versuscup-2026-04.txt"  # plays in --strict: no card text the engine lacks
+TOURNAMENT_OPPONENT = "nami_OP11-041_chinoize76-2026-06.txt"
+
+
+def start_pasted_game(page, url, deck_text: str, opponent_text: str, opponent="mcts", budget=20, seed=1):
+    """Start a game as a new user does with a deck of their own: paste both decklists, pick the agent and
+    its budget (iterations per decision), a seed."""
+    page.goto(url + "/")
+    page.fill("#deck-text", deck_text)
+    page.fill("#opponent-deck-text", opponent_text)
+    page.select_option("#opponent", opponent)
+    page.fill("#budget", str(budget))
+    page.select_option("#budget-unit", "")
+    page.fill("#seed", str(seed))
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+
+
+def test_a_whole_game_against_the_mcts_agent_with_a_tournament_deck_by_clicking(live_server, page):
+    """Issue 12, "Done when": a new user plays a full game against the MCTS agent with a real tournament deck
+    by clicking. The decklists (../shared/decks, OPTCGSim format) are pasted in the setup form, the agent is
+    mcts with 20 iterations per decision; every attack is made by clicking the attacker and then the
+    target, every card played by clicking it in the hand. The game ends by rule 9-2-1-1 (a Leader hit with
+    no Life left) or 9-2-1-2 (a deck out of cards), or a concession."""
+    if not (DECKS / TOURNAMENT).exists():
+        pytest.skip(f"the tournament decks of ../shared/decks are not here ({DECKS})")
+    start_pasted_game(page, live_server.url, (DECKS / TOURNAMENT).read_text(),
+                      (DECKS / TOURNAMENT_OPPONENT).read_text(), "mcts", 20, seed=21)
+    assert page.is_hidden("#note")  # both decks play in --strict: no unsupported card is announced
+    game = live_server.hub.games[page.evaluate("state.game")]
+    assert game.record.opponent == "mcts:20"
+    assert game.record.deck_a_name != "ST01"
+    done, decision = [], wait_turn(page, timeout=60_000)
+    while decision is not None and len(done) < 1500:
+        if len(done) == 20:
+            shot(page, "board-vs-mcts-tournament")
+        done.append(play_one(page))
+        decision = wait_turn(page, decision, timeout=60_000)
+    assert page.is_visible("#over"), f"the game did not end after {len(done)} clicks"
+    text = page.inner_text("#over")
+    assert "You win" in text or "You lose" in text, text
+    shot(page, "game-over-vs-mcts-tournament")
+    assert sum(d.startswith("attack") for d in done) >= 3 and any(d.startswith("play") for d in done)
+    assert game.session.over and live_server.hub.store.load(game.record.id).answers == tuple(game.session.indices)
