@@ -335,13 +335,19 @@ def test_10_1_5_1_trigger_outside_damage():
     assert exc.rule == "6-5-2" and "Main Phase" in str(exc)
 
 
+def _choosing(ko: str, second: str = "{card: TEST-B01}"):
+    """p1 plays ``ko`` (a K.O. [On Play]) against 2 Characters of cost 3 or less: its choice is pending."""
+    g = main("{leader: TEST-L01, deck: 5, hand: [%s], don: {active: 5}}" % ko,
+             "{leader: TEST-L02, deck: 5, characters: [{card: TEST-C04}, %s]}" % second)
+    play(g, f"p1: play {ko}")
+    assert g.pending.kind == "choose"
+    return g
+
+
 def test_8_4_4_1_up_to_1_is_not_2():
     """8-4-4-1: "the player must choose as many cards ... as they can, up to the number specified": TEST-K01
     K.O.s "up to 1": naming 2 Characters is refused, citing the card's text."""
-    g = main("{leader: TEST-L01, deck: 5, hand: [TEST-K01], don: {active: 5}}",
-             "{leader: TEST-L02, deck: 5, characters: [{card: TEST-C04}, {card: TEST-C04}]}")
-    play(g, "p1: play TEST-K01")
-    assert g.pending.kind == "choose"
+    g = _choosing("TEST-K01", "{card: TEST-C04}")
     exc = refusal(g, "choose opp TEST-C04, opp TEST-C04#2")
     assert exc.rule == "8-4-4-1" and "up to 1, not 2" in str(exc) and "K.O. up to 1" in str(exc)
 
@@ -349,10 +355,7 @@ def test_8_4_4_1_up_to_1_is_not_2():
 def test_8_4_4_1_without_up_to_one_must_choose():
     """8-4-4-1: only "if 'up to' is specified, the player may also choose 0": TEST-K02 says "K.O. 1", so
     'choose none' is refused while a Character can be chosen."""
-    g = main("{leader: TEST-L01, deck: 5, hand: [TEST-K02], don: {active: 5}}",
-             "{leader: TEST-L02, deck: 5, characters: [{card: TEST-C04}, {card: TEST-B01}]}")
-    play(g, "p1: play TEST-K02")
-    assert g.pending.kind == "choose"
+    g = _choosing("TEST-K02")
     exc = refusal(g, "choose none")
     assert exc.rule == "8-4-4-1" and "up to" in str(exc) and "TEST-K02" in str(exc)
 
@@ -360,9 +363,7 @@ def test_8_4_4_1_without_up_to_one_must_choose():
 def test_8_4_4_a_yes_at_a_choice_names_the_choice():
     """8-4-4: the cards "are to be chosen when required to do so during the resolution": at that choice
     'yes' is no answer; the refusal names the effect asking it."""
-    g = main("{leader: TEST-L01, deck: 5, hand: [TEST-K02], don: {active: 5}}",
-             "{leader: TEST-L02, deck: 5, characters: [{card: TEST-C04}, {card: TEST-B01}]}")
-    play(g, "p1: play TEST-K02")
+    g = _choosing("TEST-K02")
     exc = refusal(g, "yes")
     assert exc.rule == "8-4-4" and "TEST-K02" in str(exc)
 

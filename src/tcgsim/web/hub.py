@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..agents.human import AGENT_PACE_MS
 from ..core.rng import derive_seed
 from ..core.session import Session, act, seat_name
 from ..errors import UserError
@@ -53,13 +55,27 @@ class LiveGame:
 
 
 class Hub:
-    """Every game of one server, backed by ``store``; ``module`` is the game (ONE PIECE by default)."""
+    """Every game of one server, backed by ``store``; ``module`` is the game (ONE PIECE by default).
 
-    def __init__(self, store: GameStore, module, db=None) -> None:
+    ``pace_ms``: the least time (milliseconds) from a person's answer in a game against an agent to the
+    messages that answer brings them (issue 18 point 6: the agent's thinking, or its decisions taken at once
+    because they had a single option, must not show in the timing); ``clock`` (seconds) and ``sleep`` (an
+    ``async`` function of seconds) measure and wait it, and are replaced by a test's fake clock.
+    """
+
+    def __init__(self, store: GameStore, module, db=None, pace_ms: float = AGENT_PACE_MS,
+                 clock=time.monotonic, sleep=asyncio.sleep) -> None:
         self.store = store
         self.module = module
         self.db = db if db is not None else module.default_database()
         self.games: dict[str, LiveGame] = {}
+        self.pace_ms, self.clock, self.sleep = float(pace_ms), clock, sleep
+
+    async def pace(self, since: float) -> None:
+        """Wait until :attr:`pace_ms` milliseconds have passed since ``since`` (a :attr:`clock` reading)."""
+        left = self.pace_ms / 1000.0 - (self.clock() - since)
+        if left > 0:
+            await self.sleep(left)
 
     # ------------------------------------------------------------------ creating and loading
     def deck(self, name: str | None, text: str | None, who: str):
