@@ -452,6 +452,7 @@ def serve_command(
                                         "from a player's answer to what it brings them in a game against an "
                                         "agent, so the agent's pauses tell nothing of its hidden cards "
                                         "(default 400; 0: none)."),
+    game: str = typer.Option(None, "--game", "-g", help=games_help()),
 ) -> None:
     """Play in the browser: start the web server on 127.0.0.1 and print the address to open. Games are kept
     in --db at every decision, so a restarted server resumes them."""
@@ -463,7 +464,9 @@ def serve_command(
     from tcgsim.agents.human import AGENT_PACE_MS
 
     path = db_file or default_server_db()
-    app_ = create_app(path, pace_ms=AGENT_PACE_MS if agent_pace_ms is None else agent_pace_ms)
+    from tcgsim.core.games import get_game
+
+    app_ = create_app(path, get_game(game), pace_ms=AGENT_PACE_MS if agent_pace_ms is None else agent_pace_ms)
     url = f"http://127.0.0.1:{port}/"
     _note(f"tcgsim: open {url} in your browser (games kept in {path}); Ctrl+C stops the server")
     server(app_, "127.0.0.1", port).run()

@@ -307,3 +307,74 @@ def test_a_whole_game_against_the_mcts_agent_with_a_tournament_deck_by_clicking(
     shot(page, "game-over-vs-mcts-tournament")
     assert sum(d.startswith("attack") for d in done) >= 3 and any(d.startswith("play") for d in done)
     assert game.session.over and live_server.hub.store.load(game.record.id).answers == tuple(game.session.indices)
+
+
+# ------------------------------------------------------------------ Bleach on the same server (tcgsim serve --game bleach)
+@pytest.fixture
+def bleach_server(tmp_path):
+    from tcgsim.core.games import get_game
+
+    from .conftest import LiveServer
+
+    s = LiveServer(tmp_path / "bleach.db", module=get_game("bleach"))
+    yield s
+    s.stop()
+
+
+def bleach_play_one(page) -> str:
+    """A Bleach decision answered as a keen player does, by clicking the board where it can: bring a card into
+    play (click it in the hand), give Force Spirituelle (click the card, then the highlighted soul), attack
+    with a soul or play a combat card (click it); else the first listed option other than pass / end."""
+    options = labels(page)
+    for verb, where in (("enter", "#hand"), ("spirit", "#hand"), ("attack", "#me"), ("combat", "#hand")):
+        found = [o for o in options if o.startswith(verb + " ")]
+        if found and _on_board(page, parseOption_py(found[0])[0], where):
+            option = parseOption_py(found[0])
+            click_ref(page, option[0], where)
+            if option[1] is not None:  # then the target
+                page.wait_for_selector(".card.target")
+                click_ref(page, option[1], "#me")
+            elif page.is_visible("#menu"):  # several options of one card: the first in its menu
+                page.locator("#menu button.action").first.click()
+            return "clicked " + found[0]
+    pick = next((o for o in options if o not in ("pass", "end")), options[0])
+    page.locator("#actions button.action", has_text=pick).first.click()
+    return pick
+
+
+def _on_board(page, ref: str, within: str) -> bool:
+    return page.evaluate("""([ref, within]) => [...document.querySelectorAll(within + ' [data-refs]')]
+        .some((e) => e.dataset.refs.split('|').includes(ref))""", [ref, within])
+
+
+def parseOption_py(label: str) -> tuple[str, str | None]:
+    """``(source, target)`` references of a Bleach option label (``spirit X -> Y``; ``enter X``)."""
+    rest = label.split(" ", 1)[1]
+    if " -> " in rest:
+        source, target = rest.split(" -> ", 1)
+        return source, target
+    return rest, None
+
+
+def test_a_whole_bleach_game_against_the_random_agent_by_clicking(bleach_server, page):
+    """``tcgsim serve --game bleach``: the same server and client play the Bleach card game, the bundled
+    decks (compagnons against rivaux), souls and hand clicked on the board, to the end of the game."""
+    page.goto(bleach_server.url + "/")
+    page.wait_for_selector("#deck option", state="attached")
+    assert page.locator("#deck option").all_inner_texts() == ["compagnons", "rivaux"]
+    page.select_option("#opponent", "random")
+    page.fill("#seed", "31")
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+    done, decision = [], wait_turn(page)
+    while decision is not None and len(done) < 1500:
+        done.append(bleach_play_one(page))
+        decision = wait_turn(page, decision)
+    assert page.is_visible("#over"), f"the game did not end after {len(done)} clicks"
+    assert "Souls" in page.inner_text("#me") and "Soul points" in page.inner_text("#opp")
+    clicked = [d for d in done if d.startswith("clicked ")]
+    assert any(d.startswith("clicked attack") for d in clicked), done[:40]
+    assert any(d.startswith(("clicked combat", "clicked enter", "clicked spirit")) for d in clicked), done[:40]
+    shot(page, "bleach-game-over")
+    game = bleach_server.hub.games[page.evaluate("state.game")]
+    assert game.record.game == "bleach" and game.session.over

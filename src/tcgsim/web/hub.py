@@ -48,10 +48,11 @@ class LiveGame:
 
     def hello(self, seat: int, base_url: str = "", invite: str | None = None) -> dict:
         """The first message to a seat's connection: ``{"type": "hello", "game", "seat", "opponent",
-        "decks": {"p1": NAME, "p2": NAME}, "invite": URL | None}`` (``invite`` only for p1 of a friend game)."""
+        "decks": {"p1": NAME, "p2": NAME}, "invite": URL | None, "rules": "onepiece" | "bleach"}`` (``invite``
+        only for p1 of a friend game; ``rules``: the card game, whose board the client draws)."""
         r = self.record
         return {"type": "hello", "game": r.id, "seat": seat_name(seat), "opponent": r.opponent,
-                "decks": {"p1": r.deck_a_name, "p2": r.deck_b_name}, "invite": invite}
+                "decks": {"p1": r.deck_a_name, "p2": r.deck_b_name}, "invite": invite, "rules": r.game}
 
 
 class Hub:
@@ -133,7 +134,8 @@ class Hub:
         m, db = self.module, self.db
         a = m.parse_deck(record.deck_a, db, "deck A")
         b = m.parse_deck(record.deck_b, db, "deck B")
-        session = Session.start(m, a, b, db, record.seed, first=None, log=True)
+        session = Session.start(m, a, b, db, record.seed, first=None, log=True,
+                                options=getattr(m, "person_options", None))
         for index in record.answers:  # deterministic: the same answers rebuild the same game
             session.answer(session.to_act, index)
         if record.conceded is not None:
@@ -159,7 +161,7 @@ class Hub:
         live = self.games.get(game_id)
         if live is None:
             record = self.store.load(game_id)
-            if record is None:
+            if record is None or record.game != self.module.name:  # a game of another card game's server
                 return None
             live = self._live(record)
         return live
