@@ -170,6 +170,12 @@ def test_an_illegal_typed_action_shows_the_sessions_error(live_server, page):
     page.press("#notation", "Enter")
     page.wait_for_function("document.querySelector('#error').innerText.includes('give 99')")
     assert re.search(r"illegal: .*\b6-5-(5-1|2): ", page.inner_text("#error")), page.inner_text("#error")
+    # an answer of another decision ([Trigger], 10-1-5-1) names the rule of the decision asked now
+    page.fill("#notation", "no trigger")
+    page.press("#notation", "Enter")
+    page.wait_for_function("document.querySelector('#error').innerText.includes('no trigger')")
+    assert re.search(r"illegal: .*\b(5-2-1-5|5-2-1-6|6-5-2|10-1-4-1|7-1-3-2): the decision now is ",
+                     page.inner_text("#error")), page.inner_text("#error")
 
 
 def test_the_game_comes_back_after_a_server_restart(live_server, page):

@@ -272,13 +272,18 @@ function sideEl(side, mine) {
   trash.addEventListener("click", () => showTrash(side.trash, mine));
   piles.append(trash);
   info.append(life, don, piles);
+  box.append(row, oppHand(info, side, mine));
+  return box;
+}
+
+// the backs of the opponent's hand cards ("opp hand N"), after the piles in ``info``
+function oppHand(info, side, mine) {
   if (!mine && side.hand_count) {
     const hand = el("div", "zone opp-hand");
     for (let i = 1; i <= side.hand_count; i++) hand.append(cardEl("", [`opp hand ${i}`], {back: "hand"}));
     info.append(hand);
   }
-  box.append(row, info);
-  return box;
+  return info;
 }
 
 // Bleach: the souls (Ames) with their PC and exhausted state, the supports, the Zanpakutô, the piles.
@@ -307,12 +312,7 @@ function bleachSideEl(side, mine) {
   discard.addEventListener("click", () => showTrash(side.discard, mine));
   piles.append(discard);
   const info = el("div", "counts"); info.append(piles);
-  if (!mine && side.hand_count) {
-    const hand = el("div", "zone opp-hand");
-    for (let i = 1; i <= side.hand_count; i++) hand.append(cardEl("", [`opp hand ${i}`], {back: "hand"}));
-    info.append(hand);
-  }
-  box.append(row, info);
+  box.append(row, oppHand(info, side, mine));
   return box;
 }
 
