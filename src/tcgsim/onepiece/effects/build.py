@@ -606,6 +606,11 @@ class IRBuilder(Transformer):
     def a_give_power(self, ts, amount, *rest):
         return _each("modify_power", ts, ("leader", "character"), amount=amount, duration=_dur(rest))
 
+    def a_give_power_to(self, amount, *rest):
+        """ "give -1000 power during this turn to up to 1 of your opponent's Characters ..." (OP15-015): the
+        words of ``a_give_power`` with the target last."""
+        return _each("modify_power", rest[-1], ("leader", "character"), amount=amount, duration=_dur(rest[:-1]))
+
     def a_give_power_split(self, n, first, second, *rest):
         """ "... and give 1 Character −3000 power and the other −2000 power until ..." (OP08-118): the cards
         just selected share the amounts, one each (actions.op_modify_power_split)."""
@@ -970,6 +975,28 @@ class IRBuilder(Transformer):
             raise ValueError("give DON!! to several of its owner's cards")
         return (Action("give_don", Selector(owner="any", zones=("leader", "character"), count=1, up_to=True),
                        amount=n, params=_params(state="rested", up_to=True, don_of="recipient")),)
+
+    def don_area_opponent(self):
+        return "opponent"
+
+    def don_area_self(self):
+        return "self"
+
+    def a_give_don_from_area(self, n, _cw, area, ts):
+        """ "give up to 1 DON!! card from your opponent's cost area to 1 of your opponent's Characters" (OP15-028,
+        OP15-025): up to N DON!! of that player's cost area, active or rested (``state=any``: the giver picks
+        each one's state, rule 3-9-2), given one at a time (actions.op_give_don)."""
+        don = Selector(owner=area, zones=("don",), count=n, up_to=True)
+        return _each("give_don", ts, ("leader", "character"), amount=n,
+                     params=_params(don=don, state="any", up_to=True))
+
+    def a_give_don_owners_area(self, n, _cw, k):
+        """ "Give up to 1 DON!! card from its owner's cost area to its owner's Leader or 1 of their Characters"
+        (OP15-023): as ``a_give_don_owners`` (OP15-010), the DON!! active or rested (``state=any``)."""
+        if k != 1:
+            raise ValueError("give DON!! to several of its owner's cards")
+        return (Action("give_don", Selector(owner="any", zones=("leader", "character"), count=1, up_to=True),
+                       amount=n, params=_params(state="any", up_to=True, don_of="recipient")),)
 
     def a_give_don_cards(self, don_t, ts):
         don = _sel(don_t, default_zones=("don",))

@@ -52,7 +52,8 @@ REFS = {None, "this", "it", "rest", "revealed"}
 BATTLE_REFS = {"battle_opponent"}
 # "... at the end of this turn" (op delayed, interpreter.run_delayed): the actions tested so far
 DELAYED_OPS = {"to_deck", "set_active", "to_life",
-               "trash"}  # "Then, trash 1 of your {FILM} type Characters at the end of this turn" (OP06-006)
+               "trash",  # "Then, trash 1 of your {FILM} type Characters at the end of this turn" (OP06-006)
+               "no_refresh"}  # "Then, at the end of this turn, up to 1 rested Character ... will not become active" (OP15-025)
 # ("trash this Character at the end of this turn", OP03-005) ... and those tested on "this" card only
 # ("Return this Character to the owner's hand at the end of this turn", OP04-009)
 DELAYED_THIS_OPS = {"return_to_hand"}

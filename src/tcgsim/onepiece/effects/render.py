@@ -859,7 +859,12 @@ def _add_don(a, ctx):
 def _give_don(a, ctx):
     n = a.amount or 1
     don = a.param("don")
-    if don is not None:
+    if a.param("state") == "any":
+        # "up to 1 DON!! card from your opponent's cost area" (actions.op_give_don: active or rested, OP15-028)
+        area = {"opponent": "your opponent's", "self": "your"}.get(don.owner if don is not None else None,
+                                                                    "its owner's")
+        what = f"{'up to ' if a.param('up_to') else ''}{n} DON!! {_plural('card', n)} from {area} cost area"
+    elif don is not None:
         what = render_selector(replace_owner(don, "any") if don.owner == "self" else don, ctx).replace(
             "all DON", "all of your DON")
     else:
