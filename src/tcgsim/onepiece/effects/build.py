@@ -330,6 +330,23 @@ class IRBuilder(Transformer):
             raise ValueError("deck reduced to a number other than 0")
         return SentenceIR("actions", (Action("deck_out_win", _THIS),), optional=False)
 
+    def s_deck_out_no_loss(self, n, _cw):
+        """ "Under the rules of this game, you do not lose when your deck has 0 cards." (OP15-022): a permanent
+        effect setting aside the defeat condition 1-2-1-1-2 (card text over the rules, 1-3-1;
+        rules/engine.rule_processing), ``deck_out_end_of_turn`` part ``no_loss``."""
+        if n != 0:
+            raise ValueError("deck count other than 0")
+        return SentenceIR("actions", (Action("deck_out_end_of_turn", _THIS, params=_params(part="no_loss")),),
+                          optional=False)
+
+    def s_deck_out_loss_end_of_turn(self, n, _cw):
+        """ "You lose at the end of the turn in which your deck becomes 0 cards." (OP15-022): part ``at_end``,
+        read by rules/phases.end_phase (6-6-1-3, before the turn ends)."""
+        if n != 0:
+            raise ValueError("deck count other than 0")
+        return SentenceIR("actions", (Action("deck_out_end_of_turn", _THIS, params=_params(part="at_end")),),
+                          optional=False)
+
     def s_face_up_life_to_deck(self):
         # "Your face-up Life cards are placed at the bottom of your deck instead of being added to your hand,
         # according to the rules" (ST13-003): a permanent effect read wherever a Life card would go to the hand
@@ -2366,6 +2383,11 @@ class IRBuilder(Transformer):
     def c_second_turn_or_later(self):
         # "If it is your second turn or later" (OP15-058): your own turns counted from your first (rules 6-1-1, 6-1-2)
         return Condition("own_turn", ">=", value=2)
+
+    def c_deck_count(self, n, *rest):
+        # "if your deck has 0 cards" (OP15-022): the number of cards in the player's deck
+        return Condition("count", _cmp_op(rest[0] if len(rest) > 1 else None), n,
+                         Selector(owner="self", zones=("deck",), count=None))
 
     def c_opponent_turn(self):
         # "if it is your opponent's turn" (OP17-119): the condition the [Opponent's Turn] tag gives (compiler)

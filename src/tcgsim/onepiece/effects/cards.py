@@ -39,6 +39,7 @@ PERMANENT_OPS = {"modify_power", "modify_cost", "gain_keyword", "cannot", "can_a
                  "set_counter",
                  "reduce_play_cost",  # continuous.play_cost, read by rules/main_phase when playing from hand
                  "deck_out_win",  # rules/engine.rule_processing (OP03-040)
+                 "deck_out_end_of_turn",  # rules/engine.rule_processing, rules/phases.end_phase (OP15-022)
                  "play_rested",  # continuous.plays_rested, read by rules/main_phase.enter_character (OP09-022)
                  "face_up_life_to_deck",  # continuous.face_up_life_to_deck: rules/damage, actions.op_add_to_hand (ST13-003)
                  "treat_name"}  # rule 2-1-3, read from the card definition by select.card_names

@@ -1175,6 +1175,15 @@ def _deck_out_win(a, ctx):
     return "when your deck is reduced to 0, you win the game instead of losing"
 
 
+@renders("deck_out_end_of_turn")
+def _deck_out_end_of_turn(a, ctx):
+    if a.param("part") == "no_loss":
+        return "under the rules of this game, you do not lose when your deck has 0 cards"
+    if a.param("part") == "at_end":
+        return "you lose at the end of the turn in which your deck becomes 0 cards"
+    return f"deck out at the end of the turn ({a.param('part')})"
+
+
 @renders("face_up_life_to_deck")
 def _face_up_life_to_deck(a, ctx):
     return ("your face-up Life cards are placed at the bottom of your deck instead of being added to your hand, "
