@@ -563,7 +563,10 @@ def _actions(actions, prev=()) -> str | None:
             # only as the "instead" of a draw (compiler._join_sentence, OP04-040): choosing fewer is not doing it
             prev = actions[i - 1] if i > 0 else None
             b = prev.body[0] if prev is not None and prev.op == "may" and len(prev.body) == 1 else None
-            if b is None or b.target is None or b.target.ref is not None or not b.target.count or b.target.up_to and (
+            if b is not None and b.op == "return_don" and b.target is None and (b.amount or 1) == 1 and (
+                    dict(b.params) == {"state": "active"}):
+                pass  # "Your opponent may return 1 of their active DON!! cards ... If they do not," (OP15-059): did = 1 returned
+            elif b is None or b.target is None or b.target.ref is not None or not b.target.count or b.target.up_to and (
                     len(a.body) != 1 or a.body[0].op != "draw"):
                 return "action if_you_do_not"
         if a.op == "choose_cost":

@@ -887,6 +887,9 @@ def _return_don(a, ctx):
         return ("return DON!! cards from your field to your DON!! deck until you have the same number of DON!! "
                 "cards on your field as your opponent")
     n = a.amount or 1
+    if a.param("state") == "active" and a.player == "opponent":
+        # "Your opponent may return 1 of their active DON!! cards to their DON!! deck" (OP15-059)
+        return f"your opponent returns {n} of their active DON!! cards to their DON!! deck"
     if a.player == "opponent":
         return f"your opponent returns {n} DON!! {_plural('card', n)} from their field to their DON!! deck"
     return f"return {n} DON!! {_plural('card', n)} from your field to your DON!! deck"
