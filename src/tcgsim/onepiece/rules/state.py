@@ -92,7 +92,9 @@ class PlayerState:
         return p
 
     def to_dict(self) -> dict:
-        return {name: getattr(self, name) for name in PlayerState.__slots__}
+        # ``deck_out_turn`` only when set (OP15-022): a game without it keeps the state fingerprint it had
+        return {name: getattr(self, name) for name in PlayerState.__slots__
+                if name != "deck_out_turn" or self.deck_out_turn != -1}
 
     @classmethod
     def from_dict(cls, d: dict) -> "PlayerState":
