@@ -384,10 +384,12 @@ def _when(ev) -> str | None:
         if sel is None or sel.owner != "self" or sel.zones or sel.filters or sel.ref or params != {"outside": "draw_phase"}:
             return "timing when drawn"
         return None
-    if ev.kind == "rested" and params in ({"by": "opponent_character_effect"}, {"by": "your_effect"}):
+    if ev.kind == "rested" and params in ({"by": "opponent_character_effect"}, {"by": "your_effect"},
+                                          {"by": "opponent_effect"}):
         # "When this Character becomes rested by your opponent's Character's effect" (OP14-070), "If a
-        # Character is rested by your effect" (OP07-031): reported with the card whose effect rested it by
-        # actions.op_rest / rest_cards_or_don and, for a rest paid as an activation cost, interpreter.cost_frame
+        # Character is rested by your effect" (OP07-031), "when this Character is rested by your opponent's
+        # effect" (PRB02-009): reported with the card whose effect rested it by actions.op_rest /
+        # rest_cards_or_don and, for a rest paid as an activation cost, interpreter.cost_frame
         params = {}
     if ev.kind in ("rested", "keyword_activated") and params:
         return f"timing when {ev.kind} {sorted(params)}"
