@@ -308,6 +308,41 @@ def _number(_view: dict, ref: str, _side: str) -> int | None:
     return int(ref) - 1 if ref.isdigit() else None
 
 
+def _copies(cards: list, first: int = 0) -> dict[str, int]:
+    """``{NUMBER: slot of its first copy, NUMBER#k: slot of its k-th copy}`` for ``cards`` (numbers) in order,
+    slots counted from ``first``: what :func:`_nth_copy` finds, read once per view."""
+    out: dict[str, int] = {}
+    seen: dict[str, int] = {}
+    for pos, c in enumerate(cards, first):
+        k = seen.get(c, 0) + 1
+        seen[c] = k
+        out[f"{c}#{k}"] = pos
+        if k == 1:
+            out[c] = pos
+    return out
+
+
+def _field_table(view: dict, side: str) -> dict[str, int]:
+    return {"leader": 0, "stage": 7, **_copies([c["card"] for c in view[side]["characters"]], 1)}
+
+
+def _soul_table(view: dict, side: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for pos, s in enumerate(view[side]["souls"]):
+        out.setdefault(s["label"], pos)
+    return out
+
+
+# per resolver: (prefix stripped from its reference, whether the prefix is required, table of the view side:
+# {reference: slot}); a reference not in the table is resolved by the resolver itself (same answers, slower)
+_TABLES = {
+    "hand": ("hand ", False, lambda v, s: _copies(v["me"]["hand"])),
+    "op_field": ("", False, _field_table),
+    "op_opp_field": ("opp ", True, _field_table),
+    "bl_soul": ("", False, _soul_table),
+    "bl_opp_soul": ("", False, _soul_table),
+}
+
 RESOLVERS = {
     "hand": (_hand, "me"),
     "op_field": (_op_field, "me"),
@@ -341,21 +376,35 @@ class ActionLayout:
         self.candidate_base = base
         self.size = base + candidates
 
-    def index(self, view: dict, label: str, rank: int) -> int | None:
+    def index(self, view: dict, label: str, rank: int, tables: dict | None = None) -> int | None:
         """The index of ``label`` by simple label or family (``None``: a candidate); ``rank``: how many
-        earlier options of this decision had the same label (the copies of one card in a Bleach hand)."""
+        earlier options of this decision had the same label (the copies of one card in a Bleach hand);
+        ``tables``: a dict kept by the caller across the labels of one view (slots looked up once)."""
         i = self._simple.get(label)
         if i is not None:
             return i
         parses = self._parses.get(label)
         if parses is None:
             parses = self._parse(label)
+        if tables is None:
+            tables = {}
         for base, args in parses:
             offset = 0
             for res, k, fn, side, ref in args:
                 if res == "hand" and rank:  # the (rank+1)-th copy of an unnumbered hand card
                     ref = f"{ref}#{rank + 1}"
-                slot = fn(view, ref, side)
+                slot = None
+                lookup = _TABLES.get(res)
+                if lookup is not None:
+                    prefix, required, build = lookup
+                    has = ref.startswith(prefix) if prefix else False
+                    if has or not required:
+                        table = tables.get(res)
+                        if table is None:
+                            table = tables[res] = build(view, side)
+                        slot = table.get(ref[len(prefix):] if has else ref)
+                if slot is None:
+                    slot = fn(view, ref, side)
                 if slot is None or not 0 <= slot < k:
                     break
                 offset = offset * k + slot
@@ -381,11 +430,12 @@ class ActionLayout:
         option does not fit (more than ``candidates`` candidates) or two options share an index."""
         out: list[int] = []
         seen: dict[str, int] = {}
+        tables: dict = {}
         cand = 0
         for lab in labels:
             rank = seen.get(lab, 0)
             seen[lab] = rank + 1
-            i = self.index(view, lab, rank)
+            i = self.index(view, lab, rank, tables)
             if i is None:
                 if cand >= self.candidates:
                     raise ActionSpaceError(f"{lab!r}: more than {self.candidates} candidate options")

@@ -158,11 +158,47 @@ def static_keyword(g, cid: int, bit: int) -> bool:
         _evaluating.discard("gain_keyword")
 
 
+# While a view is read (``reading(g)``): ``(g, {(op, values being computed): [(src, effect, action), ...]})``,
+# so that the permanent effects that apply are found once per state instead of once per card asked about
+_READING: tuple | None = None
+
+
+class reading:
+    """``with reading(g): ...``: while the block runs, ``g`` is only read (a player's view is built), so
+    :func:`static_actions` finds the permanent effects that apply once per state and value, not once per card
+    (the same answers: conditions are read from the state alone). Shapes: as :func:`static_actions`."""
+
+    def __init__(self, g) -> None:
+        self.g = g
+
+    def __enter__(self):
+        global _READING
+        self._outer = _READING
+        _READING = (self.g, {})
+        return self
+
+    def __exit__(self, *exc) -> None:
+        global _READING
+        _READING = self._outer
+
+
 def static_actions(g, op: str):
-    """``(source card, effect, action)`` for each ``op`` action of a permanent effect that applies now."""
+    """``(source card, effect, action)`` for each ``op`` action of a permanent effect that applies now
+    (an iterable; a list while the state is being read, :class:`reading`)."""
     entries = g.t.static_ops.get(op)
     if not entries:
-        return
+        return ()
+    r = _READING
+    if r is not None and r[0] is g:
+        key = (op, frozenset(_evaluating))
+        got = r[1].get(key)
+        if got is None:
+            got = r[1][key] = list(_applying(g, entries))
+        return got
+    return _applying(g, entries)
+
+
+def _applying(g, entries):
     for src, eff, acts, in_hand in entries:
         # rule 2-8-2: on the field, or in the hand where the text says so ("this card in your hand")
         where = src in g.players[g.t.owner[src]].hand if in_hand else g.on_field(src)
@@ -176,6 +212,13 @@ def _static_targets(g, src: int, a, cid: int) -> bool:
     sel = a.target
     if sel.ref == "this":
         return cid == src
+    r = _READING
+    if r is not None and r[0] is g:  # the candidates once per state (``reading``)
+        key = (src, id(sel), frozenset(_evaluating))
+        got = r[1].get(key)
+        if got is None:
+            got = r[1][key] = set(g.fx.candidates(g, src, sel))
+        return cid in got
     return cid in g.fx.candidates(g, src, sel)
 
 
