@@ -109,3 +109,19 @@ def test_gymnasium_async_vector_env_runs_in_other_processes():
         assert ends >= 1
     finally:
         vec.close()
+
+
+@pytest.mark.filterwarnings("ignore:.*is different from the unwrapped version")  # a wrapper, on purpose
+@pytest.mark.parametrize("game", GAMES)
+def test_the_scaled_environment_passes_gymnasiums_and_sb3s_checkers(game):
+    # both checkers step actions sampled in another state: illegal="lose" ends the episode instead of raising
+    import warnings
+
+    from gymnasium.utils.env_checker import check_env
+
+    check_env(ScaledObservation(game=game, illegal="lose"), skip_render_check=True)
+    sb3_checker = pytest.importorskip("stable_baselines3.common.env_checker",
+                                      reason="stable-baselines3 is not installed: pip install -e '.[rl]'")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # SB3's checker warns about what it finds wrong: make that fail
+        sb3_checker.check_env(ScaledObservation(game=game, illegal="lose"), warn=True, skip_render_check=True)
