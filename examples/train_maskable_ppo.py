@@ -147,7 +147,7 @@ def plot(result: dict, path: Path) -> None:
     ax.grid(alpha=0.3)
     ax.set_title(f"{result['game']}: p1 vs {result['opponent']}, {result['envs']} envs, "
                  f"{result['seconds'] / 60:.0f} min")
-    ax.legend(loc="lower right", fontsize=8)
+    ax.legend(loc="center right", fontsize=8)
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path)

@@ -109,6 +109,11 @@ def test_gymnasium_async_vector_env_runs_in_other_processes():
         assert ends >= 1
     finally:
         vec.close()
+    default = make_vector_env(asynchronous=False, game="bleach")
+    assert default.num_envs == (os.cpu_count() or 1)
+    default.close()
+    with pytest.raises(ValueError, match="at least one"):
+        make_vector_env(0, game="bleach")
 
 
 @pytest.mark.filterwarnings("ignore:.*is different from the unwrapped version")  # a wrapper, on purpose
