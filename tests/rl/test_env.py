@@ -278,7 +278,10 @@ def test_the_fast_paths_give_what_the_plain_reading_gives(game, decks, monkeypat
             if game == "onepiece":
                 from tcgsim.onepiece.rules.view import _view
 
+                from tcgsim.onepiece.rules import continuous
+
                 assert json.dumps(_view(g, seat)) == json.dumps(view)  # _view: no reading() around it
+                assert continuous._memo(g) is None  # the memo ends with the view: the game goes on changing
             labels = view["pending"]["options"]
             fast = actions.indices(view, labels)
             with monkeypatch.context() as m:

@@ -13,6 +13,8 @@ Modifiers on a card are dropped when it leaves its area (rule 3-1-6: it becomes 
 
 from __future__ import annotations
 
+import threading
+
 from ..cards.model import KEYWORD_BITS
 
 POWER = 0
@@ -158,28 +160,32 @@ def static_keyword(g, cid: int, bit: int) -> bool:
         _evaluating.discard("gain_keyword")
 
 
-# While a view is read (``reading(g)``): ``(g, {(op, values being computed): [(src, effect, action), ...]})``,
-# so that the permanent effects that apply are found once per state instead of once per card asked about
-_READING: tuple | None = None
+# While a view is read (``reading(g)``): ``(g, {key: value})`` for this thread (a server may build views in
+# several threads), so that the permanent effects that apply are found once per state instead of once per card
+_LOCAL = threading.local()
 
 
 class reading:
     """``with reading(g): ...``: while the block runs, ``g`` is only read (a player's view is built), so
-    :func:`static_actions` finds the permanent effects that apply once per state and value, not once per card
-    (the same answers: conditions are read from the state alone). Shapes: as :func:`static_actions`."""
+    :func:`static_actions` finds the permanent effects that apply once per state and value, and
+    :func:`_static_targets` each effect's targets once, not once per card (the same answers: conditions and
+    targets are read from the state alone). Per thread; nested blocks restore the outer one."""
 
     def __init__(self, g) -> None:
         self.g = g
 
     def __enter__(self):
-        global _READING
-        self._outer = _READING
-        _READING = (self.g, {})
+        self._outer = getattr(_LOCAL, "memo", None)
+        _LOCAL.memo = (self.g, {})
         return self
 
     def __exit__(self, *exc) -> None:
-        global _READING
-        _READING = self._outer
+        _LOCAL.memo = self._outer
+
+
+def _memo(g) -> dict | None:
+    r = getattr(_LOCAL, "memo", None)
+    return r[1] if r is not None and r[0] is g else None
 
 
 def static_actions(g, op: str):
@@ -188,12 +194,12 @@ def static_actions(g, op: str):
     entries = g.t.static_ops.get(op)
     if not entries:
         return ()
-    r = _READING
-    if r is not None and r[0] is g:
+    memo = _memo(g)
+    if memo is not None:
         key = (op, frozenset(_evaluating))
-        got = r[1].get(key)
+        got = memo.get(key)
         if got is None:
-            got = r[1][key] = list(_applying(g, entries))
+            got = memo[key] = list(_applying(g, entries))
         return got
     return _applying(g, entries)
 
@@ -212,12 +218,12 @@ def _static_targets(g, src: int, a, cid: int) -> bool:
     sel = a.target
     if sel.ref == "this":
         return cid == src
-    r = _READING
-    if r is not None and r[0] is g:  # the candidates once per state (``reading``)
+    memo = _memo(g)
+    if memo is not None:  # the candidates once per state (``reading``)
         key = (src, id(sel), frozenset(_evaluating))
-        got = r[1].get(key)
+        got = memo.get(key)
         if got is None:
-            got = r[1][key] = set(g.fx.candidates(g, src, sel))
+            got = memo[key] = set(g.fx.candidates(g, src, sel))
         return cid in got
     return cid in g.fx.candidates(g, src, sel)
 
