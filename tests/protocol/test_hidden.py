@@ -415,3 +415,34 @@ def test_what_an_in_process_agent_is_handed_reaches_no_live_game():
             todo += [c.cell_contents for c in (x.__closure__ or ())] + list(x.__defaults__ or ())
         else:
             todo += gc.get_referents(x)
+
+
+REVEAL_TOP = """state:
+  turn: 3
+  active: p1
+  phase: main
+  p1:
+    leader: ST04-001
+    hand: [OP11-081]
+    don: {active: 6}
+  p2:
+    leader: ST02-001
+    deck: [ST01-006, ST01-011, ST01-011]
+"""
+
+
+def test_a_deck_card_revealed_to_both_players_is_known_to_both():
+    """Also: OP11-081 reveals the top card of p2's deck, which stays on top (11-2-2: revealed, then set as
+    unrevealed): both players saw it, so both views know it is in p2's deck, and p1's samples keep it on
+    top."""
+    module = get_game("onepiece")
+    g = _game(REVEAL_TOP)
+    g.apply(("play", g.players[0].hand[0]))
+    g.apply(g.pending.options[0])  # choose cost 0
+    while g.pending.player != 0 or g.pending.kind != "main":
+        g.apply(g.pending.options[0])
+    assert {"card": "ST01-006", "zone": "opp deck"} in player_view(g, 0)["known"]
+    assert {"card": "ST01-006", "zone": "deck"} in player_view(g, 1)["known"]
+    for seed in range(6):
+        h = module.make_sampler(g, 0)(Rng(seed))
+        assert h.t.numbers[h.players[1].deck[-1]] == "ST01-006"
