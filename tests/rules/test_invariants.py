@@ -93,11 +93,11 @@ def test_knowledge_stays_true_and_public_in_games_of_secret_reorders(db, secret_
 
 
 @pytest.mark.long
-def test_knowledge_stays_true_and_public_in_1000_games_of_secret_reorders(db, secret_decks):
+def test_knowledge_stays_true_and_public_in_400_games_of_secret_reorders(db, secret_decks):
     seen: list = []
-    for seed in range(1000, 2000):
+    for seed in range(1000, 1400):
         _play(db, secret_decks, seed, full_checks=True, decisions_every=1, seen=seen)
-    assert sum(1 for n in seen if n) > 1000
+    assert sum(1 for n in seen if n) > 400
 
 
 def test_knowledge_check_detects_a_false_entry(db, decks):
@@ -113,7 +113,7 @@ def test_knowledge_check_detects_a_false_entry(db, decks):
 
 def test_evolution_check_detects_knowledge_that_follows_a_hidden_card(db, decks, monkeypatch):
     """The evolution checker fails when the known cards' places depend on where the hidden cards are
-    (here: a view that gives each known card of the opponent's hand its place in that hand)."""
+    (here: a view that 'knows' every card of the opponent's hand with a cost of 2 or less)."""
     from tcgsim.onepiece.rules import invariants, view
 
     real = view._known
@@ -121,7 +121,7 @@ def test_evolution_check_detects_knowledge_that_follows_a_hidden_card(db, decks,
     def leaky(g, player):
         out = real(g, player)
         hand = g.players[1 - player].hand
-        return out + [{"card": g.t.numbers[c], "zone": "opp hand", "position": k} for k, c in enumerate(hand)]
+        return out + [{"card": g.t.numbers[c], "zone": "opp hand"} for c in hand if (g.t.defs[c].cost or 0) <= 2]
 
     monkeypatch.setattr(view, "_known", leaky)
     g = _first_main(db, decks)
