@@ -18,6 +18,10 @@ game is deterministic, so the same state with the same answers repeats forever.
   player's answers, and stops at the decision where the player can stop the loop, the one that started
   it; there the answer that restarted the loop is no longer offered (removed from the options unless it
   is the only one: "unless they are forced to do so").
+- **Not a loop**: a cycle through the turn player's Main Phase decision. Main Phase actions may be carried
+  out "in any order and as many times as you wish" (6-5-2) and the turn player ends the phase when they
+  choose (6-5-2-1): activating an effect that changes nothing, again and again, is allowed. Loops of rule
+  11-1 are those within the processing between two Main Phase decisions (an effect, a battle, a phase).
 - **Both players can stop it** (11-1-1-3): the turn player names a count first, then the non-turn
   player; the loop action is carried out the fewer of the two times, and stops at the first decision of
   the cycle where the player who named the fewer (the turn player on a tie) can stop it, with that
@@ -39,6 +43,9 @@ QUIET_STEPS = 5_000
 
 MAX_LOOP_COUNT = 20
 """The largest number of loop actions a player may name (11-1-1-2, 11-1-1-3); the options are 1..20."""
+
+MAIN = "main"
+"""The kind of the turn player's Main Phase decision: a cycle through it is not a loop (6-5-2)."""
 
 LOOP_COUNT = "loop_count"
 """The kind of the decision naming how many times a loop action is carried out."""
@@ -66,7 +73,7 @@ class LoopWatch:
 
     ``quiet``: the step count at the last answer; ``seen``: state key → step, filled only after
     :data:`QUIET_STEPS` quiet steps; ``points``: decision-point key → index in ``trail``; ``trail``: the
-    answered decisions of this turn as ``(key, player, index, option count)``; ``replay``: answers still
+    answered decisions of this turn as ``(key, player, kind, index, option count)``; ``replay``: answers still
     to give for the loop actions a player named; ``counts``: the counts named so far for the loop found;
     ``cycle``: that loop's part of ``trail``; ``stoppers``: who can stop it (turn player first);
     ``forbidden``: ``(key, index)`` answers that would restart a finished loop; ``saved``: the decision
@@ -79,11 +86,11 @@ class LoopWatch:
         self.quiet = 0
         self.seen: dict[int, int] = {}
         self.points: dict[int, int] = {}
-        self.trail: list[tuple[int, int, int, int]] = []
+        self.trail: list[tuple[int, int, str, int, int]] = []
         self.turn = -1
         self.replay: list[int] = []
         self.counts: list[int] = []
-        self.cycle: list[tuple[int, int, int, int]] = []
+        self.cycle: list[tuple[int, int, str, int, int]] = []
         self.stoppers: list[int] = []
         self.forbidden: set[tuple[int, int]] = set()
         self.saved: Decision | None = None
@@ -149,7 +156,7 @@ def before_answer(g, index: int) -> None:
                             "restarted by choice", "11-1-1-2",
                             "11-1-1-2: a player cannot choose to restart an infinite loop already carried out")
     w.points.setdefault(key, len(w.trail))
-    w.trail.append((key, d.player, index, len(d.options)))
+    w.trail.append((key, d.player, d.kind, index, len(d.options)))
 
 
 def after_answer(g) -> None:
@@ -178,9 +185,11 @@ def after_answer(g) -> None:
     if start is None:
         return
     cycle = w.trail[start:]
+    if any(kind == MAIN for _k, _p, kind, _i, _n in cycle):
+        return  # Main Phase actions, as many times as the player wishes (6-5-2): not a loop of rule 11-1
     w.points.clear()
     w.trail.clear()
-    chose = {player for _k, player, _i, n in cycle if n > 1}
+    chose = {player for _k, player, _kind, _i, n in cycle if n > 1}
     if not chose:  # every answer was forced: nobody can stop it
         _draw(g)
         return
@@ -216,8 +225,8 @@ def answer_count(g, index: int) -> None:
     chooser = w.stoppers[w.counts.index(fewer)]
     g.pending, w.saved = w.saved, None
     # the loop action was carried out once already; then the rest, and the cycle up to the chooser's stop
-    answers = [i for _k, _p, i, _n in w.cycle] * (fewer - 1)
-    for key, player, i, n in w.cycle:
+    answers = [i for _k, _p, _kind, i, _n in w.cycle] * (fewer - 1)
+    for key, player, _kind, i, n in w.cycle:
         if player == chooser and n > 1:
             w.stop = (key, i)  # forbidden once the owed loop actions are carried out
             break
