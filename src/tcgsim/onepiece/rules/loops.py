@@ -62,10 +62,23 @@ def state_key(g) -> int:
          p.don_deck, p.don_active, p.don_rested, p.don_total, p.first_turn_done, p.damaged_at_zero)
         for p in g.players)
     pending = None if g.pending is None else (g.pending.player, g.pending.kind, g.pending.options)
-    ctx = tuple(sorted(repr(v) for v in g.ctx.values()))
+    ctx = tuple(sorted(repr(v) for v in g.ctx.values())) if g.ctx else ()
+    rest = (tuple(g.mods), g.battle, tuple(g.stack))
+    try:
+        rest = hash(rest)
+    except TypeError:  # a frame or modifier holding a list
+        rest = repr(rest)
     return hash((players, g.turn, g.active, g.phase, bytes(g.rested), tuple(g.given), tuple(g.played),
-                 bytes(g.face_up), repr(g.mods), repr(g.battle), repr(g.stack), tuple(g.limbo),
-                 tuple(sorted(g.once)), ctx, g.rng.state, pending))
+                 bytes(g.face_up), rest, tuple(g.limbo), tuple(sorted(g.once)), ctx, g.rng.state, pending))
+
+
+def _key(g) -> int:
+    """:func:`state_key` of the pending decision point, computed once per decision (kept in the watch)."""
+    w = g.loops
+    token = (g.steps, len(g.history), id(g.pending))
+    if w.cached[0] != token:
+        w.cached = (token, state_key(g))
+    return w.cached[1]
 
 
 class LoopWatch:
@@ -77,10 +90,11 @@ class LoopWatch:
     to give for the loop actions a player named; ``counts``: the counts named so far for the loop found;
     ``cycle``: that loop's part of ``trail``; ``stoppers``: who can stop it (turn player first);
     ``forbidden``: ``(key, index)`` answers that would restart a finished loop; ``saved``: the decision
-    waiting while players name their counts; ``stop``: the answer forbidden once the replay is done."""
+    waiting while players name their counts; ``stop``: the answer forbidden once the replay is done;
+    ``cached``: the key of the current decision point and when it was computed."""
 
     __slots__ = ("quiet", "seen", "points", "trail", "turn", "replay", "counts", "cycle", "stoppers",
-                 "forbidden", "saved", "stop")
+                 "forbidden", "saved", "stop", "cached")
 
     def __init__(self) -> None:
         self.quiet = 0
@@ -95,6 +109,7 @@ class LoopWatch:
         self.forbidden: set[tuple[int, int]] = set()
         self.saved: Decision | None = None
         self.stop: tuple[int, int] | None = None
+        self.cached: tuple = (None, 0)
 
     def clone(self) -> "LoopWatch":
         w = LoopWatch.__new__(LoopWatch)
@@ -110,6 +125,7 @@ class LoopWatch:
         w.forbidden = set(self.forbidden)
         w.saved = self.saved
         w.stop = self.stop
+        w.cached = (None, 0)
         return w
 
 
@@ -145,12 +161,17 @@ def before_answer(g, index: int) -> None:
     if d is None or type(index) is not int or not 0 <= index < len(d.options):
         return
     w.quiet = g.steps
-    w.seen.clear()
-    if w.turn != g.turn:
+    if w.seen:
+        w.seen.clear()
+    if d.kind == MAIN or w.turn != g.turn:
+        # a cycle through a Main Phase decision is not a loop (6-5-2): the record starts again after it
         w.turn = g.turn
-        w.points.clear()
-        w.trail.clear()
-    key = state_key(g)
+        if w.trail:
+            w.points.clear()
+            w.trail.clear()
+        if d.kind == MAIN:
+            return
+    key = _key(g)
     if (key, index) in w.forbidden and len(d.options) > 1:
         raise IllegalAction("11-1-1-2: the loop was carried out the number of times declared and cannot be "
                             "restarted by choice", "11-1-1-2",
@@ -176,17 +197,15 @@ def after_answer(g) -> None:
         if g.pending is not None and g.winner is None:
             _drop_forbidden(g, state_key(g))
         return
-    if g.pending is None or g.winner is not None:
-        return
-    key = state_key(g)
+    if g.pending is None or g.winner is not None or g.pending.kind == MAIN or not (w.points or w.forbidden):
+        return  # nothing to compare with (the record starts after the last Main Phase decision)
+    key = _key(g)
     if w.forbidden:
         _drop_forbidden(g, key)
     start = w.points.get(key)
     if start is None:
         return
     cycle = w.trail[start:]
-    if any(kind == MAIN for _k, _p, kind, _i, _n in cycle):
-        return  # Main Phase actions, as many times as the player wishes (6-5-2): not a loop of rule 11-1
     w.points.clear()
     w.trail.clear()
     chose = {player for _k, player, _kind, _i, n in cycle if n > 1}
