@@ -18,19 +18,22 @@ game is deterministic, so the same state with the same answers repeats forever.
   player's answers, and stops at the decision where the player can stop the loop, the one that started
   it; there the answer that restarted the loop is no longer offered (removed from the options unless it
   is the only one: "unless they are forced to do so").
-- **Not a loop**: a cycle through the turn player's Main Phase decision. Main Phase actions may be carried
-  out "in any order and as many times as you wish" (6-5-2) and the turn player ends the phase when they
-  choose (6-5-2-1): activating an effect that changes nothing, again and again, is allowed. Loops of rule
-  11-1 are those within the processing between two Main Phase decisions (an effect, a battle, a phase).
 - **Both players can stop it** (11-1-1-3): the turn player names a count first, then the non-turn
   player; the loop action is carried out the fewer of the two times, and stops at the first decision of
   the cycle where the player who named the fewer (the turn player on a tie) can stop it, with that
   answer removed as above.
+- **Not a loop**: a cycle through the turn player's Main Phase decision. Main Phase actions may be carried
+  out "in any order and as many times as you wish" (6-5-2) and the turn player ends the phase when they
+  choose (6-5-2-1): activating an effect that changes nothing, again and again, is allowed. Loops of rule
+  11-1 are those within the processing between two Main Phase decisions (an effect, a battle, a phase).
 
 A ``loop_count`` decision is answered like any other (``apply_index``); its log line and the game-over
 line cite the rule. The watch is not serialized (``Game.to_dict``): a game rebuilt from its dict starts a
 new watch. Loops whose state grows each cycle (a power that rises by 1000 every time) never repeat a state
-and are not recognized; the engine's step guard (core/machine.py ``MAX_STEPS``) stops a mandatory one.
+and are not recognized; the engine's step guard (core/machine.py ``MAX_STEPS``) stops a mandatory one. The
+frames of an effect in progress carry its instance number, given as it starts: a decision inside an effect
+that each cycle starts anew never repeats exactly, so such a loop is recognized at its decisions outside
+any effect in progress, or not at all.
 """
 
 from __future__ import annotations
@@ -55,8 +58,8 @@ def state_key(g) -> int:
     """A hash of everything that decides how the game goes on from here: the areas of both players (ordered
     card ids, DON!! counts), each card's status (rested, given DON!!, turn played, face-up), continuous
     modifiers, the battle, the frame stack, cards in no zone, effects used this turn, effects' scratch data,
-    the seeded stream and the pending decision. Not the log, the answer history, the step counter or
-    effect-instance numbers (which only count up)."""
+    the seeded stream and the pending decision. Not the log, the answer history, the step counter, the
+    next effect-instance number or the keys of the effects' scratch data (which only count up)."""
     players = tuple(
         (p.leader, tuple(p.deck), tuple(p.hand), tuple(p.trash), tuple(p.life), tuple(p.characters), p.stage,
          p.don_deck, p.don_active, p.don_rested, p.don_total, p.first_turn_done, p.damaged_at_zero)
