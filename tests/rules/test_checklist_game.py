@@ -258,6 +258,8 @@ def test_1_2_5_1_3_1_op03_040_wins_instead_of_losing_when_both_decks_are_empty()
 # --- 4-6-2 / 10-1-3-1: where a point of damage puts the Life card, and what the log says ------------------
 
 WATCHERS = """
+        - {number: TEST-T01, name: Test Trap, category: Character, colors: [Green], cost: 1, power: 1000,
+           text: "[Trigger] Draw 1 card."}
         - {number: TEST-W01, name: Test Wince, category: Character, colors: [Green], cost: 4, power: 1000,
            text: "[Opponent's Turn] When you take damage, draw 1 card."}
         - {number: TEST-W02, name: Test Watch, category: Character, colors: [Green], cost: 4, power: 1000,
@@ -332,3 +334,22 @@ def test_4_6_2_8_6_2_a_damage_point_whose_life_card_is_not_added_to_hand_still_i
     p2 = g.players[1]
     assert len(p2.hand) == 2 and numbers(g, p2.life) == ["OP01-016"]
     assert numbers(g, p2.hand) and "OP01-013" not in numbers(g, p2.hand)
+
+
+@pytest.mark.parametrize("life, lines", [
+    # 4-6-2-1: the top Life card to the hand: the count is public, the card is shown to its owner only
+    ("[OP01-013, OP01-016]", [(None, "p2 takes 1 damage", ("4-6-2-1",)),
+                              (1, "p2 adds OP01-013 from Life to hand", ())]),
+    # a face-up Life card is seen by both as it goes to the hand (and is face down in the hand)
+    ("[{card: OP01-013, face_up: true}, OP01-016]", [(None, "p2 takes 1 damage; face-up OP01-013 goes to hand",
+                                                      ("4-6-2-1",))]),
+    # 4-6-3, 10-1-5-1: a [Trigger] card is revealed instead of being added to the hand
+    ("[TEST-T01, OP01-016]", [(None, "p2 takes 1 damage and reveals TEST-T01 for its [Trigger]",
+                               ("4-6-3", "10-1-5-1"))]),
+])
+def test_4_6_2_1_4_6_3_a_damage_point_is_logged_with_who_may_see_the_card(life, lines):
+    g = _attack_leader(life, "")
+    for vis, text, rules in lines:
+        assert _entry(g, text) == (vis, rules)
+    p2 = g.players[1]
+    assert not any(g.face_up[c] for c in p2.hand)  # the hand is a secret area: no card in it is face up
