@@ -57,7 +57,7 @@ def test_2_6_2_2_7_5_2_9_3_2_10_2_power_cost_life_and_counter_by_category(db):
 
 def test_2_12_to_2_17_print_details_do_not_make_different_cards(db):
     """2-12 to 2-17: copyright (2-12), rarity (2-13), illustration (2-16) and illustrator (2-17) do not affect
-    gameplay: the engine keeps one definition per card number (2-14-1, the number is what deck building
+    gameplay: the engine keeps one definition per card number (2-14, 2-14-1: the number is what deck building
     counts), alternate arts and other rarities folded in, and a definition has no such fields."""
     fields = set(CardDef.__dataclass_fields__)
     assert not fields & {"rarity", "illustrator", "illustration", "copyright", "image"}
