@@ -62,7 +62,8 @@ def state_key(g) -> int:
     next effect-instance number or the keys of the effects' scratch data (which only count up)."""
     players = tuple(
         (p.leader, tuple(p.deck), tuple(p.hand), tuple(p.trash), tuple(p.life), tuple(p.characters), p.stage,
-         p.don_deck, p.don_active, p.don_rested, p.don_total, p.first_turn_done, p.damaged_at_zero)
+         p.don_deck, p.don_active, p.don_rested, p.don_total, p.first_turn_done, p.damaged_at_zero,
+         p.deck_out_turn)
         for p in g.players)
     pending = None if g.pending is None else (g.pending.player, g.pending.kind, g.pending.options)
     ctx = tuple(sorted(repr(v) for v in g.ctx.values())) if g.ctx else ()
