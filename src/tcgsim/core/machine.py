@@ -45,17 +45,23 @@ class EngineError(TcgsimError):
 
 
 def handler_registry() -> tuple[dict[str, Callable], Callable]:
-    """A new, empty handler table and its ``@handler("name")`` decorator, for one game's frames."""
+    """A new, empty handler table and its registration function, for one game's frames.
+
+    ``handler("name", fn)`` registers ``fn`` for frames named ``"name"`` and returns it; ``handler("name")``
+    alone is the same as a decorator (``@handler("name")``). The rules modules register with a call after
+    the definition, not a decorator, so that a mutation tool (mutmut skips decorated functions) can mutate
+    the handlers' bodies (benchmarks/mutation.py). Raises :class:`EngineError` for a second handler of one
+    name."""
     table: dict[str, Callable] = {}
 
-    def handler(name: str):
+    def handler(name: str, fn: Callable | None = None):
         def register(fn):
             if name in table:
                 raise EngineError(f"two handlers for frame {name!r}")
             table[name] = fn
             return fn
 
-        return register
+        return register if fn is None else register(fn)
 
     return table, handler
 

@@ -54,7 +54,6 @@ def _one_at_a_time(g, frame, a, choice, available, step) -> None:
     finish(g, frame, did=done > 0)
 
 
-@op("draw")
 def op_draw(g, frame, a, choice) -> None:
     """Rule 4-5: draw N cards; "draw up to N": the player may stop before each draw (4-5-4)."""
     who = chooser_of(g, frame[1], a)
@@ -85,7 +84,9 @@ def op_draw(g, frame, a, choice) -> None:
     finish(g, frame, did=n > 0)
 
 
-@op("modify_power")
+op("draw", op_draw)
+
+
 def op_modify_power(g, frame, a, choice) -> None:
     """Give or take power for a duration (rules 1-3-6-1, 8-1-4)."""
     chosen = choose_targets(g, frame, a, choice)
@@ -109,7 +110,9 @@ def op_modify_power(g, frame, a, choice) -> None:
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
-@op("grant_replacement")
+op("modify_power", op_modify_power)
+
+
 def op_grant_replacement(g, frame, a, choice) -> None:
     """ "If any of your Characters would be K.O.'d in battle during this turn, you may trash 1 card from your
     hand instead" as a [Counter] Event's effect (EB02-030): from now until the duration ends, the card's
@@ -126,7 +129,9 @@ def op_grant_replacement(g, frame, a, choice) -> None:
     finish(g, frame, did=j is not None)
 
 
-@op("modify_power_split")
+op("grant_replacement", op_grant_replacement)
+
+
 def op_modify_power_split(g, frame, a, choice) -> None:
     """ "Select up to 2 of your opponent's Characters, and give 1 Character −3000 power and the other −2000
     power until ..." (OP08-118): of the cards selected (``it``), the effect's player chooses the one that gets
@@ -148,12 +153,17 @@ def op_modify_power_split(g, frame, a, choice) -> None:
     finish(g, frame, it=cards, did=bool(cards))
 
 
-@op("set_power_zero")
+op("modify_power_split", op_modify_power_split)
+
+
 def op_set_power_zero(g, frame, a, choice) -> None:
     """ "Set the power of up to 1 of your opponent's Characters to 0 during this turn" (rule 4-12-1): the
     card loses as much power as it has when the effect resolves, for the duration; nothing happens to a
     card whose power is 0 or less (4-12-2). Power it gains later still adds on top."""
     _modify(g, frame, a, choice, cv.POWER, lambda c: -max(0, cv.power(g, c)))
+
+
+op("set_power_zero", op_set_power_zero)
 
 
 def _modify(g, frame, a, choice, stat: int, amount, field_only: bool = True) -> None:
@@ -173,13 +183,14 @@ def _modify(g, frame, a, choice, stat: int, amount, field_only: bool = True) -> 
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
-@op("modify_cost")
 def op_modify_cost(g, frame, a, choice) -> None:
     """Give or take cost for a duration (rule 1-3-6-2), on the field or in hand."""
     _modify(g, frame, a, choice, cv.COST, a.amount or 0, field_only=False)
 
 
-@op("set_cost")
+op("modify_cost", op_modify_cost)
+
+
 def op_set_cost(g, frame, a, choice) -> None:
     """ "Set the cost of up to 1 of your opponent's Characters ... to 0 during this turn" (OP03-091): the cost
     is that number for the duration, earlier cost changes and permanent ones included (continuous.SET_COST;
@@ -187,7 +198,9 @@ def op_set_cost(g, frame, a, choice) -> None:
     _modify(g, frame, a, choice, cv.SET_COST, a.amount or 0)
 
 
-@op("negate_effects")
+op("set_cost", op_set_cost)
+
+
 def op_negate_effects(g, frame, a, choice) -> None:
     """ "Negate the effect of up to 1 of your opponent's Characters during this turn": the chosen cards'
     effects are invalid for the duration (rule 8-2-1-1; continuous.NEGATED), not those already activated
@@ -195,13 +208,17 @@ def op_negate_effects(g, frame, a, choice) -> None:
     _modify(g, frame, a, choice, cv.NEGATED, 0)
 
 
-@op("gain_keyword")
+op("negate_effects", op_negate_effects)
+
+
 def op_gain_keyword(g, frame, a, choice) -> None:
     """A card gains a keyword for a duration (e.g. [Rush] during this turn)."""
     _modify(g, frame, a, choice, cv.KEYWORD, KEYWORD_BITS[a.param("keyword")])
 
 
-@op("ko")
+op("gain_keyword", op_gain_keyword)
+
+
 def op_ko(g, frame, a, choice) -> None:
     """Rule 10-2-1: K.O. the chosen Characters."""
     chosen = choose_targets(g, frame, a, choice)
@@ -230,7 +247,9 @@ def op_ko(g, frame, a, choice) -> None:
             do_ko(g, c, by_effect=True, source=frame[1])
 
 
-@handler("cost_ko_paid")
+op("ko", op_ko)
+
+
 def cost_ko_paid(g, frame, choice) -> None:
     """A K.O. cost whose K.O. a replacement effect replaced ("If this Character would be K.O.'d, you may rest
     your Leader ... instead") is not paid: the Character is still on the field, so the effect does not resolve
@@ -242,7 +261,9 @@ def cost_ko_paid(g, frame, choice) -> None:
         set_ctx(g, inst, paid=False)
 
 
-@op("rest")
+handler("cost_ko_paid", cost_ko_paid)
+
+
 def op_rest(g, frame, a, choice) -> None:
     """Rest the chosen cards (4-4-1); resting wins over setting active at the same time (1-3-8)."""
     # "... you may rest 2 of your cards instead": a replacement is carried out in full or not at all
@@ -273,6 +294,9 @@ def op_rest(g, frame, a, choice) -> None:
             if not was and g.t.whens:
                 hooks.fire_event(g, "rested", c, by="effect", source=frame[1])
     finish(g, frame, it=chosen, did=bool(chosen))
+
+
+op("rest", op_rest)
 
 
 
@@ -374,7 +398,6 @@ def _rest_chosen_and_don(g, frame, src: int, p, chosen: tuple, dons: int) -> Non
     finish(g, frame, it=chosen + (DON_IT,) * n, did=bool(chosen) or n > 0)
 
 
-@op("set_active")
 def op_set_active(g, frame, a, choice) -> None:
     """Set the chosen cards (or rested DON!!) as active. "Up to N" DON!!: the player sets them one at a
     time and may stop (``choose 1 rested don`` / ``choose none``; card Q&A ST02-015, ST02-016)."""
@@ -396,6 +419,9 @@ def op_set_active(g, frame, a, choice) -> None:
         if g.on_field(c):
             g.rested[c] = 0
     finish(g, frame, it=chosen, did=bool(chosen))
+
+
+op("set_active", op_set_active)
 
 
 def _field_zones(g, cards) -> tuple:
@@ -461,7 +487,6 @@ def _check_removal(g, frame, chosen) -> bool:
     return True
 
 
-@handler("remove_check")
 def remove_check(g, frame, choice) -> None:
     """Rule 8-1-3-4 for a removal from the field by the effect of ``source``: for each card on the field
     in turn, offer the replacement effects of event ``removed`` (order 8-1-3-4-2, once each, 8-1-3-4-3);
@@ -470,11 +495,16 @@ def remove_check(g, frame, choice) -> None:
     _replacement_check(g, frame, choice, "removed", "removal")
 
 
-@handler("rest_check")
+handler("remove_check", remove_check)
+
+
 def rest_check(g, frame, choice) -> None:
     """As ``remove_check``, for the cards an effect of ``source`` would rest: the replacement effects of
     event ``rested`` (8-1-3-4); a card whose resting was replaced is not rested."""
     _replacement_check(g, frame, choice, "rested", "resting")
+
+
+handler("rest_check", rest_check)
 
 
 def _replacement_check(g, frame, choice, kind: str, what: str) -> None:
@@ -519,7 +549,6 @@ def _replacement_check(g, frame, choice, kind: str, what: str) -> None:
         set_ctx(g, below[4], paid=False)  # 8-3-1-3-1: a card the cost needed stayed: not paid in full
 
 
-@op("return_to_hand")
 def op_return_to_hand(g, frame, a, choice) -> None:
     """Return the chosen cards to their owner's hand (they become new objects, 3-1-6)."""
     chosen = _removing(frame)
@@ -542,7 +571,9 @@ def op_return_to_hand(g, frame, a, choice) -> None:
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
-@op("to_deck")
+op("return_to_hand", op_return_to_hand)
+
+
 def op_to_deck(g, frame, a, choice) -> None:
     """Place cards at the top or bottom of their owner's deck; several cards: each owner orders their own
     cards one at a time, the turn player first, the first chosen ends highest (SCENARIOS.md ``order``).
@@ -624,6 +655,9 @@ def op_to_deck(g, frame, a, choice) -> None:
     finish(g, frame, it=ordered, did=bool(ordered))
 
 
+op("to_deck", op_to_deck)
+
+
 def _distinct_numbers(g, cards):
     out, seen = [], set()
     for c in cards:
@@ -634,7 +668,6 @@ def _distinct_numbers(g, cards):
     return out
 
 
-@op("trash")
 def op_trash(g, frame, a, choice) -> None:
     """Trash the chosen cards (10-2-14: from hand; also from the field, Life or deck top) -- not a K.O."""
     sel = a.target
@@ -687,7 +720,9 @@ def op_trash(g, frame, a, choice) -> None:
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
-@op("add_to_hand")
+op("trash", op_trash)
+
+
 def op_add_to_hand(g, frame, a, choice) -> None:
     """Add the chosen cards to their owner's hand (from trash, deck, Life or the looked-at cards)."""
     chosen = choose_targets(g, frame, a, choice)
@@ -722,7 +757,9 @@ def op_add_to_hand(g, frame, a, choice) -> None:
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
-@op("reveal")
+op("add_to_hand", op_add_to_hand)
+
+
 def op_reveal(g, frame, a, choice) -> None:
     """Reveal (and so select) cards, e.g. among the looked-at cards; they become "it"."""
     chosen = choose_targets(g, frame, a, choice)
@@ -740,10 +777,12 @@ def op_reveal(g, frame, a, choice) -> None:
         set_ctx(g, frame[4], revealed=chosen)
 
 
+op("reveal", op_reveal)
+
+
 CHOOSE_COST_RANGE = range(0, 11)  # the costs printed on cards (0 to 10)
 
 
-@op("choose_cost")
 def op_choose_cost(g, frame, a, choice) -> None:
     """ "Choose a cost and reveal 1 card from the top of your opponent's deck. If the revealed card has the
     chosen cost, X." (OP11-081; folded into one action by compiler._fold_choose_cost): the player chooses a
@@ -773,7 +812,9 @@ def op_choose_cost(g, frame, a, choice) -> None:
         push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
 
 
-@op("select")
+op("choose_cost", op_choose_cost)
+
+
 def op_select(g, frame, a, choice) -> None:
     chosen = choose_targets(g, frame, a, choice)
     if chosen is None:
@@ -781,7 +822,9 @@ def op_select(g, frame, a, choice) -> None:
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
-@op("look")
+op("select", op_select)
+
+
 def op_look(g, frame, a, choice) -> None:
     """Look at the top N cards of a deck (11-3): they leave the deck while the effect handles them and
     go back on top, in order, if nothing else moves them (11-3-3)."""
@@ -806,6 +849,9 @@ def op_look(g, frame, a, choice) -> None:
     g.stack.insert(_end_index(g, frame[4]), ("return_looked", who, tuple(looked)))
 
 
+op("look", op_look)
+
+
 def _end_index(g, inst: int) -> int:
     for i in range(len(g.stack) - 1, -1, -1):
         if g.stack[i] == ("effect_end", inst):
@@ -813,7 +859,6 @@ def _end_index(g, inst: int) -> int:
     return len(g.stack)
 
 
-@handler("return_looked")
 def return_looked(g, frame, choice) -> None:
     g.stack.pop()
     who, looked = frame[1], frame[2]
@@ -824,13 +869,17 @@ def return_looked(g, frame, choice) -> None:
             deck.append(c)
 
 
-@op("shuffle_deck")
+handler("return_looked", return_looked)
+
+
 def op_shuffle(g, frame, a, choice) -> None:
     shuffle_deck(g, chooser_of(g, frame[1], a))  # "Your opponent ... shuffles their deck" (OP06-047)
     finish(g, frame)
 
 
-@op("add_don")
+op("shuffle_deck", op_shuffle)
+
+
 def op_add_don(g, frame, a, choice) -> None:
     """Add DON!! from the DON!! deck to the cost area, active or rested (of the player who performs it:
     "your opponent may add 1 DON!! card from their DON!! deck")."""
@@ -853,7 +902,9 @@ def op_add_don(g, frame, a, choice) -> None:
     finish(g, frame, did=n > 0)
 
 
-@op("give_don")
+op("add_don", op_add_don)
+
+
 def op_give_don(g, frame, a, choice) -> None:
     """Give up to N rested (or active) DON!! from the cost area to the chosen Leader or Character. "Up to
     N" of the player's own DON!!: after the recipient, the DON!! are given one at a time and the player may
@@ -938,7 +989,9 @@ def op_give_don(g, frame, a, choice) -> None:
     finish(g, frame, it=list(chosen), did=moved > 0)
 
 
-@op("play")
+op("give_don", op_give_don)
+
+
 def op_play(g, frame, a, choice) -> None:
     """Play the chosen Character or Stage card without paying its cost (from hand, trash, deck, the
     looked-at cards, or this card from Life); [On Play] fires (10-2-6). Only Character and Stage cards
@@ -968,7 +1021,9 @@ def op_play(g, frame, a, choice) -> None:
         g.emit(None, f"p{g.t.owner[c] + 1} plays {g.t.numbers[c]}")
 
 
-@op("activate_event")
+op("play", op_play)
+
+
 def op_activate_event(g, frame, a, choice) -> None:
     """ "Activate up to 1 {Dressrosa} type Event with a base cost of 3 or less from your hand" (OP15-014, OP15-046,
     OP12-041): card activation (8-5-2) of a chosen Event of the hand by this effect, without paying its cost
@@ -998,6 +1053,9 @@ def op_activate_event(g, frame, a, choice) -> None:
         start_now(g, c, hooks.activatable(g, c, "main")[0])
 
 
+op("activate_event", op_activate_event)
+
+
 def _not_playable_by_effects(g, c: int) -> bool:
     """ "This card in your hand cannot be played by effects" (OP12-036): while it is in its owner's hand."""
     for e in g.t.defs[c].effects:
@@ -1006,7 +1064,6 @@ def _not_playable_by_effects(g, c: int) -> bool:
     return False
 
 
-@handler("enter_character_rested")
 def enter_character_rested(g, frame, choice) -> None:
     """ "Play ... rested": the Character enters the field rested (it is placed active by rule 3-7-3
     otherwise), before its [On Play] resolves. The 3-7-6 choice of a Character to trash is asked by
@@ -1023,7 +1080,9 @@ def enter_character_rested(g, frame, choice) -> None:
     g.rested[cid] = 1
 
 
-@op("if")
+handler("enter_character_rested", enter_character_rested)
+
+
 def op_if(g, frame, a, choice) -> None:
     """Rule 4-10-1: the text depending on a failed "if" is not resolved."""
     g.stack.pop()
@@ -1034,7 +1093,9 @@ def op_if(g, frame, a, choice) -> None:
         set_ctx(g, frame[4], did=False)
 
 
-@op("may")
+op("if", op_if)
+
+
 def op_may(g, frame, a, choice) -> None:
     """An optional part ("you may", 8-1-2), decided by the player it names ("your opponent may ...")."""
     if choice is None:
@@ -1049,14 +1110,18 @@ def op_may(g, frame, a, choice) -> None:
         set_ctx(g, frame[4], did=False)
 
 
-@op("if_you_do")
+op("may", op_may)
+
+
 def op_if_you_do(g, frame, a, choice) -> None:
     g.stack.pop()
     if g.ctx.get(frame[4], EMPTY_CTX).did:
         push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
 
 
-@op("if_you_do_not")
+op("if_you_do", op_if_you_do)
+
+
 def op_if_you_do_not(g, frame, a, choice) -> None:
     """ "Your opponent may trash 1 card from the top of their Life cards. If they do not, give ..." (OP05-099,
     OP17-117): the text runs unless the optional action before it was chosen and done in full -- trashing
@@ -1074,7 +1139,9 @@ def op_if_you_do_not(g, frame, a, choice) -> None:
         push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
 
 
-@op("choose_one")
+op("if_you_do_not", op_if_you_do_not)
+
+
 def op_choose_one(g, frame, a, choice) -> None:
     """ "Choose one:" -- always a distinct decision, counted from 1 in the text's order."""
     if choice is None:
@@ -1087,7 +1154,9 @@ def op_choose_one(g, frame, a, choice) -> None:
     push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("o", k), a.options[k])
 
 
-@op("win_game")
+op("choose_one", op_choose_one)
+
+
 def op_win_game(g, frame, a, choice) -> None:
     """Rule 1-2-5: the player wins during the processing of the effect, and the game ends."""
     g.stack.pop()
@@ -1099,7 +1168,9 @@ def op_win_game(g, frame, a, choice) -> None:
     g.emit(None, f"game over: p{me + 1} wins (effect of {g.t.numbers[frame[1]]})")
 
 
-@op("for_every")
+op("win_game", op_win_game)
+
+
 def op_for_every(g, frame, a, choice) -> None:
     """ "For every {X} type card on your field, give up to 1 ...": the cards are counted as it resolves
     (8-4-6), then the text after the comma is resolved once per ``amount`` of them, each time a new
@@ -1110,7 +1181,9 @@ def op_for_every(g, frame, a, choice) -> None:
         push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
 
 
-@op("activate_effect")
+op("for_every", op_for_every)
+
+
 def op_activate_effect(g, frame, a, choice) -> None:
     """ "Activate this card's [Main] / [Counter] effect" (10-2-3-1-1): its costs are still paid."""
     g.stack.pop()
@@ -1118,6 +1191,9 @@ def op_activate_effect(g, frame, a, choice) -> None:
     for idx in hooks.activatable(g, frame[1], timing):
         start_effect(g, frame[1], idx, stage=1)
         break
+
+
+op("activate_effect", op_activate_effect)
 
 
 _PLAYER_PROHIBITIONS = {
@@ -1129,7 +1205,6 @@ _PLAYER_PROHIBITIONS = {
 """Prohibitions "you cannot ..." that bind the player: ``what`` → (modifier stat, amount)."""
 
 
-@op("next_play_discount")
 def op_next_play_discount(g, frame, a, choice) -> None:
     """ "the next time you play <cards> from your hand during this turn, the cost will be reduced by N"
     (OP02-025): a ``NEXT_PLAY_DISCOUNT`` flag on the player, read by continuous.play_cost."""
@@ -1139,7 +1214,9 @@ def op_next_play_discount(g, frame, a, choice) -> None:
     finish(g, frame, did=True)
 
 
-@op("cannot")
+op("next_play_discount", op_next_play_discount)
+
+
 def op_cannot(g, frame, a, choice) -> None:
     """A prohibition for a duration (rule 1-3-3: prohibitions win). Supported form: "cannot activate
     [Blocker]": for the chosen Characters; for the whole side when no filter narrows it; or only when
@@ -1195,7 +1272,9 @@ def op_cannot(g, frame, a, choice) -> None:
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
-@op("to_life")
+op("cannot", op_cannot)
+
+
 def op_to_life(g, frame, a, choice) -> None:
     """Add cards to the top or bottom of a Life area (face-down unless stated, rules Q&A); nobody looks
     at a card added from the deck (rules Q&A). A card that was already in a Life area (looked at and
@@ -1248,6 +1327,9 @@ def op_to_life(g, frame, a, choice) -> None:
             moved_secretly(g, who, src, "life", (c,))
     _report_removed(g, frame, field)
     finish(g, frame, it=chosen, did=bool(chosen))
+
+
+op("to_life", op_to_life)
 
 
 def _reorder_life(g, frame, a, choice) -> None:
@@ -1303,19 +1385,22 @@ def _turn(g, frame, a, choice, up: bool) -> None:
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
-@op("turn_face_up")
 def op_turn_face_up(g, frame, a, choice) -> None:
     """Turn Life cards face-up: they become open information (rule 3-10-2-1)."""
     _turn(g, frame, a, choice, True)
 
 
-@op("turn_face_down")
+op("turn_face_up", op_turn_face_up)
+
+
 def op_turn_face_down(g, frame, a, choice) -> None:
     """Turn Life cards face-down again."""
     _turn(g, frame, a, choice, False)
 
 
-@op("set_base_power")
+op("turn_face_down", op_turn_face_down)
+
+
 def op_set_base_power(g, frame, a, choice) -> None:
     """Set base power for a duration (rule 4-9-2; several: the highest applies, 4-9-2-1), to a number or
     to the current power of another card (``same_as_power_of``)."""
@@ -1352,7 +1437,9 @@ def op_set_base_power(g, frame, a, choice) -> None:
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
-@op("return_don")
+op("set_base_power", op_set_base_power)
+
+
 def op_return_don(g, frame, a, choice) -> None:
     """Return N DON!! from the field to the DON!! deck (like DON!! −X, rule 8-3-1-6), chosen one at a
     time by the player who returns them (``player``); ``from=given`` / ``to=cost_area``: N given DON!! to
@@ -1390,7 +1477,9 @@ def op_return_don(g, frame, a, choice) -> None:
     finish(g, frame, did=done > 0)
 
 
-@op("no_refresh")
+op("return_don", op_return_don)
+
+
 def op_no_refresh(g, frame, a, choice) -> None:
     """The chosen rested cards do not become active in their owner's next Refresh Phase (6-2-4). With DON!!
     cards among them ("Up to 1 of your opponent's rested Character or DON!! cards", OP07-026) the choice is
@@ -1414,6 +1503,9 @@ def op_no_refresh(g, frame, a, choice) -> None:
         who = 1 - me if a.target.owner == "opponent" else me
         cv.add_modifier(g, -1 - who, cv.NO_REFRESH_DON, dons, cv.END, _owners_next_turn(g, who), me)
     finish(g, frame, it=chosen, did=bool(chosen) or dons > 0)
+
+
+op("no_refresh", op_no_refresh)
 
 
 def _owners_next_turn(g, owner: int) -> int:
@@ -1441,14 +1533,14 @@ def _no_refresh_with_don(g, frame, a, choice):
 
 
 
-@op("can_attack_active")
 def op_can_attack_active(g, frame, a, choice) -> None:
     """The chosen cards can also attack the opponent's active Characters for the duration."""
     _modify(g, frame, a, choice, cv.CAN_ATTACK_ACTIVE, 0)
 
 
-@op("deal_damage")
-@op("take_damage")
+op("can_attack_active", op_can_attack_active)
+
+
 def op_deal_damage(g, frame, a, choice) -> None:
     """Deal N damage to a Leader (rule 4-6): each point takes the top Life card (its [Trigger] may be
     used); a point dealt with no Life left meets the loss condition of rule 1-2-1-1-1. ``take_damage``
@@ -1463,7 +1555,10 @@ def op_deal_damage(g, frame, a, choice) -> None:
         set_ctx(g, frame[4], did=True)
 
 
-@handler("effect_damage")
+op("take_damage", op_deal_damage)
+op("deal_damage", op_deal_damage)
+
+
 def effect_damage(g, frame, choice) -> None:
     p = g.players[frame[1]]
     if not p.life:
@@ -1472,6 +1567,9 @@ def effect_damage(g, frame, choice) -> None:
         g.emit(None, f"p{frame[1] + 1}'s leader is dealt damage with no Life left")
         return
     g.stack[-1] = ("life_damage", frame[1], False)
+
+
+handler("effect_damage", effect_damage)
 
 
 def _look_at_life(g, frame, a, choice) -> None:

@@ -159,7 +159,10 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
     for src in sorted(g.t.whens, key=lambda s: g.t.owner[s] != active):
         if side >= 0 and g.t.owner[src] != side:
             continue
-        if not g.on_field(src) and not (kind == "ko" and src == subject):
+        if not g.on_field(src) and not (src == subject and kind in ("ko", "removed") and src in g.players[g.t.owner[src]].trash):
+            # rule 8-4-5: the card's own effect on leaving the field ("When this Character is K.O.'d / removed
+            # from the field") activates only if the card went to an open area, the trash; not to a hand or
+            # a deck (secret areas, 3-1-5)
             continue
         if g.mods and negated(g, src):
             continue

@@ -351,7 +351,6 @@ def start_now(g, src: int, eidx: int, it: tuple = ()) -> None:
 
 
 
-@handler("effect")
 def effect_frame(g, frame, choice) -> None:
     """Rule 8-4-1: check conditions, ask "you may", pay costs, then resolve the actions in order."""
     _, src, eidx, stage, inst = frame
@@ -406,6 +405,9 @@ def effect_frame(g, frame, choice) -> None:
     push_actions(g, src, eidx, inst, (), eff.actions)
 
 
+handler("effect", effect_frame)
+
+
 def _moves_by_its_own_timing(eff) -> bool:
     """Whether the auto effect ``eff`` triggers on its own card leaving its area ([On K.O.], "When this
     Character is K.O.'d / removed from the field ..."), so that it resolves from where the card went
@@ -434,13 +436,14 @@ def _about_leaving(ev) -> bool:
     return ev.kind in _LEAVING
 
 
-@handler("effect_end")
 def effect_end(g, frame, choice) -> None:
     g.stack.pop()
     g.ctx.pop(frame[1], None)
 
 
-@handler("cost")
+handler("effect_end", effect_end)
+
+
 def cost_frame(g, frame, choice) -> None:
     """Rule 8-3-1-1: pay the cost parts in printed order (8-3-1-5 rest DON!!, 8-3-1-6 DON!! −X)."""
     _, src, eidx, ci, inst, state = frame
@@ -534,6 +537,9 @@ def cost_frame(g, frame, choice) -> None:
         g.fx.ops[c.op](g, frame, _cost_action(c), choice)
     else:  # pragma: no cover - compile-time support check keeps these out
         raise ValueError(f"unsupported cost {c.op}")
+
+
+handler("cost", cost_frame)
 
 
 _COST_ACTIONS: dict = {}
@@ -864,11 +870,13 @@ OPS, op = handler_registry()
 ``act`` frame runs ``g.fx.ops[op]``, both tables together (effects/card_effects.py)."""
 
 
-@handler("act")
 def act_frame(g, frame, choice) -> None:
     _, src, eidx, path, inst, state = frame
     a = action_in(effect_of(g, src, eidx), path)
     g.fx.ops[a.op](g, frame, a, choice)
+
+
+handler("act", act_frame)
 
 
 def _targets_this(g, frame) -> bool:
@@ -903,7 +911,6 @@ def finish(g, frame, it=None, did=None) -> None:
 
 
 
-@op("delayed")
 def op_delayed(g, frame, a, choice) -> None:
     """ "... at the end of this turn": kept as a ``DELAYED`` modifier resolved in the End Phase (6-6-1-2).
     When the delayed text is about "it" (the Character played by this effect), the modifier is on that card
@@ -926,7 +933,9 @@ def op_delayed(g, frame, a, choice) -> None:
         cv.add_modifier(g, t, cv.DELAYED, (src, eidx, path), kind, g.turn, me)
 
 
-@op("change_attack_target")
+op("delayed", op_delayed)
+
+
 def op_change_attack_target(g, frame, a, choice) -> None:
     """ "Change the attack target to the selected card" (as [Blocker] does, 7-1-2-1 / 10-1-4-1): the
     battle goes on with that card of the attacked player as its target. Nothing happens outside a
@@ -951,6 +960,9 @@ def op_change_attack_target(g, frame, a, choice) -> None:
                 did = True
     if frame[4] in g.ctx:
         set_ctx(g, frame[4], did=did)
+
+
+op("change_attack_target", op_change_attack_target)
 
 
 def run_delayed(g) -> bool:

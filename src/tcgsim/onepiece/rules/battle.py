@@ -47,7 +47,6 @@ def declare_attack(g, attacker: int, target: int) -> None:
     g.fx.fire(g, ON_OPPONENT_ATTACK, opp.field_cards())  # a Stage's too (2-8-2)
 
 
-@handler("attack_cost")
 def attack_cost_frame(g, frame, choice) -> None:
     """ "None of the selected Characters can attack unless your opponent trashes 2 cards from their hand
     whenever they attack" (OP08-043, continuous.ATTACK_COST): the attacking player trashes that many cards
@@ -85,7 +84,9 @@ def attack_cost_frame(g, frame, choice) -> None:
     declare_attack(g, attacker, target)
 
 
-@handler("battle_check")
+handler("attack_cost", attack_cost_frame)
+
+
 def battle_check(g, frame, choice) -> None:
     """Rules 7-1-1-4, 7-1-2-3, 7-1-3-3: if the attacker or target left its area, go to End of Battle."""
     g.stack.pop()
@@ -95,7 +96,9 @@ def battle_check(g, frame, choice) -> None:
             stack.pop()
 
 
-@handler("block_step")
+handler("battle_check", battle_check)
+
+
 def block_step(g, frame, choice) -> None:
     """Rule 7-1-2: the defender may rest one active [Blocker] card, a Character or a Leader with [Blocker]
     (not the attacked card), to make it the new target (10-1-4-1; OP05-022 q1: a Leader with [Blocker]);
@@ -131,6 +134,9 @@ def block_step(g, frame, choice) -> None:
         g.emit(None, f"p{d + 1} does not block")
 
 
+handler("block_step", block_step)
+
+
 def counter_options(g, d: int) -> list[tuple]:
     """Rule 7-1-3-2: Counter values of Character cards in hand (7-1-3-2-1), onto the Leader or any of the
     defender's Characters (rules Q&A), and [Counter] Events the defender can pay for (7-1-3-2-2)."""
@@ -156,7 +162,6 @@ def counter_options(g, d: int) -> list[tuple]:
     return opts
 
 
-@handler("counter_step")
 def counter_step(g, frame, choice) -> None:
     """Rule 7-1-3: "when attacked" effects first (7-1-3-1), then any number of Counters (7-1-3-2)."""
     d = 1 - g.active
@@ -204,7 +209,9 @@ def counter_step(g, frame, choice) -> None:
         g.fx.activate_event(g, cid, g.fx.activatable(g, cid, "counter")[0])
 
 
-@handler("battle_end")
+handler("counter_step", counter_step)
+
+
 def battle_end(g, frame, choice) -> None:
     """Rule 7-1-5: "at the end of this battle" effects (7-1-5-1, 7-1-5-2), then "during this battle"
     effects end (7-1-5-3, 7-1-5-4) and the Main Phase resumes (7-1-5-5)."""
@@ -223,6 +230,9 @@ def battle_end(g, frame, choice) -> None:
     g.stack.pop()
     expire(g, BATTLE)
     g.battle = None
+
+
+handler("battle_end", battle_end)
 
 
 def _ref(g, cid: int) -> str:

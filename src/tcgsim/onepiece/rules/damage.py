@@ -11,7 +11,6 @@ HANDLERS, handler = handler_registry()
 """This module's frame handlers (installed into the game's table by ``Game.install``)."""
 
 
-@handler("damage_step")
 def damage_step(g, frame, choice) -> None:
     """Rule 7-1-4-1: the attacker wins if its power is greater than or equal to the target's.
 
@@ -46,7 +45,9 @@ def damage_step(g, frame, choice) -> None:
         g.emit(None, f"{g.t.numbers[target]} cannot be K.O.'d in battle")
 
 
-@handler("life_damage")
+handler("damage_step", damage_step)
+
+
 def life_damage(g, frame, choice) -> None:
     """Rule 4-6-2: one point of damage moves the top Life card to hand; [Banish] trashes it instead
     (10-1-3-1); a [Trigger] card may be revealed and its [Trigger] used instead (10-1-5-1, 4-6-3)."""
@@ -112,6 +113,9 @@ def life_damage(g, frame, choice) -> None:
             _after_the_damage(g, mark)
 
 
+handler("life_damage", life_damage)
+
+
 def _set_aside(g, d: int, cid: int, zone: list, at: int, what: str, rules: tuple[str, ...] = ("4-6-2-1",)) -> None:
     """One point of damage whose Life card ``cid`` goes to ``zone`` (inserted at ``at``) instead of the hand:
     [Banish] (the trash, 10-1-3-1) or ST13-003 (a face-up card, the bottom of the deck); no [Trigger]."""
@@ -156,7 +160,6 @@ def _after_the_damage(g, mark: tuple[int, int]) -> None:
     g.stack[i:i] = new
 
 
-@handler("trigger_done")
 def trigger_done(g, frame, choice) -> None:
     """Rule 10-1-5-3: after its [Trigger] resolves, the card is trashed unless the effect moved it."""
     g.stack.pop()
@@ -164,3 +167,6 @@ def trigger_done(g, frame, choice) -> None:
     if cid in g.limbo:
         g.limbo.remove(cid)
         g.players[g.t.owner[cid]].trash.append(cid)
+
+
+handler("trigger_done", trigger_done)

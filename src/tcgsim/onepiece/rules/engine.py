@@ -20,6 +20,7 @@ from ...core.machine import EngineError, IllegalAction, Machine
 from ...core.rng import Rng
 from .card_effects import CardEffects
 from .continuous import static_actions
+from . import loops
 from .frames import HANDLERS
 from .serialize import fingerprint, game_from_dict, game_to_dict
 from .state import PlayerState, Tables
@@ -41,12 +42,15 @@ class Game(Machine):
     ``history`` (indices of every answered option), ``known`` (per player: ids of cards in secret zones
     whose identity that player knows, at a known place of a deck or Life), ``vague`` (per player: sorted
     ``(owner, zones, number)`` entries, "a card numbered ``number`` of ``owner`` is somewhere in those
-    ``zones``", after a secret reorder or a secret move: rules/zones.py), ``log`` (``None``, or a list of ``(visibility, text)`` events).
+    ``zones``", after a secret reorder or a secret move: rules/zones.py), ``log`` (``None``, or a list of
+    ``(visibility, text)`` events), ``loops`` (the :class:`~.loops.LoopWatch` of infinite-loop detection,
+    rule 11-1; rules/loops.py).
     """
 
     __slots__ = (
         "t", "players", "turn", "active", "first", "phase", "rested", "given", "played", "face_up",
         "mods", "battle", "limbo", "rng", "known", "vague", "once", "ctx", "next_inst",
+        "loops",
     )
 
     HANDLERS = HANDLERS
@@ -90,6 +94,7 @@ class Game(Machine):
         self.once: set = set()  # (card id, effect index) used this turn, rule 10-2-13
         self.ctx: dict[int, tuple] = {}  # effect instance -> scratch data (effects/interpreter.py)
         self.next_inst = 0
+        self.loops = loops.LoopWatch()
 
     # ------------------------------------------------------------------ running
     def check(self) -> None:
@@ -97,6 +102,25 @@ class Game(Machine):
         p0, p1 = self.players
         if not p0.deck or not p1.deck or p0.damaged_at_zero or p1.damaged_at_zero:
             self.rule_processing()
+        if self.steps - self.loops.quiet > loops.QUIET_STEPS:
+            loops.check_quiet(self)  # rule 11-1-1-1: a loop neither player can stop is a draw
+
+    def apply_index(self, index: int) -> None:
+        """Answer the pending decision with option ``index`` and run on (``Machine.apply_index``), watching
+        for infinite loops (rule 11-1, rules/loops.py): a ``loop_count`` decision names how many times a
+        loop action is carried out (11-1-1-2, 11-1-1-3). Raises :class:`IllegalAction` for an index out of
+        range, or (11-1-1-2) an answer that would restart a loop already carried out."""
+        d = self.pending
+        if d is not None and d.kind == loops.LOOP_COUNT:
+            loops.answer_count(self, index)
+            return
+        loops.before_answer(self, index)
+        Machine.apply_index(self, index)
+        loops.after_answer(self)
+
+    def machine_apply(self, index: int) -> None:
+        """``Machine.apply_index`` alone: the answers the loop watch replays (rules/loops.py)."""
+        Machine.apply_index(self, index)
 
     def settle(self) -> None:
         """After every answer: rule processing (rule 9-2), which also acts on a concession."""
@@ -228,6 +252,7 @@ class Game(Machine):
         g.once = set(self.once)
         g.ctx = dict(self.ctx)
         g.next_inst = self.next_inst
+        g.loops = self.loops.clone()
         return g
 
     def to_dict(self) -> dict:

@@ -32,8 +32,10 @@ def event_activated(g, cid: int) -> None:
         g.stack.append(("event_activated", cid))
 
 
-@handler("event_activated")
 def event_activated_frame(g, frame, choice) -> None:
     """Report the Event activated (its effect has resolved) to the "When you activate an Event" effects."""
     g.stack.pop()
     g.fx.fire_event(g, "event_activated", frame[1])
+
+
+handler("event_activated", event_activated_frame)

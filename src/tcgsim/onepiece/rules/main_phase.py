@@ -97,7 +97,6 @@ def main_options(g) -> list[tuple]:
     return opts
 
 
-@handler("main")
 def main_phase(g, frame, choice) -> None:
     """Rule 6-5: the Main Phase decision, asked again after every action until the turn player ends it."""
     if choice is None:
@@ -129,6 +128,9 @@ def main_phase(g, frame, choice) -> None:
     elif kind == "activate":
         g.emit(None, f"p{g.active + 1} activates {g.t.numbers[choice[1]]}")
         g.fx.activate(g, choice[1], choice[2])
+
+
+handler("main", main_phase)
 
 
 def give_don(g, player: int, n: int, target: int) -> None:
@@ -166,7 +168,6 @@ def play_from_hand(g, player: int, cid: int) -> None:
             g.fx.activate_event(g, cid, idx[0])
 
 
-@handler("enter_character")
 def enter_character(g, frame, choice) -> None:
     """Rule 3-7-6: with 5 Characters already, the player trashes one of them (rule processing, not a
     K.O., 3-7-6-1-1), then the new Character is played and its [On Play] fires (10-2-6)."""
@@ -195,6 +196,9 @@ def enter_character(g, frame, choice) -> None:
     g.fx.fire(g, ON_PLAY, (cid,))
     if g.t.whens:  # "When a Character is played from ...": the zone it came from ("hand" unless an effect said)
         g.fx.fire_event(g, "played", cid, zone=frame[2] if len(frame) > 2 else "hand")
+
+
+handler("enter_character", enter_character)
 
 
 def _name(g, cid: int) -> str:

@@ -11,7 +11,6 @@ HANDLERS, handler = handler_registry()
 """This module's frame handlers (installed into the game's table by ``Game.install``)."""
 
 
-@handler("turn")
 def turn_start(g, frame, choice) -> None:
     """Rule 6-1-1: a turn is Refresh, Draw, DON!!, Main and End, in that order."""
     g.stack.pop()
@@ -20,7 +19,9 @@ def turn_start(g, frame, choice) -> None:
     g.stack.extend((("end_phase",), ("main", 0), ("don_phase",), ("draw_phase",), ("refresh",)))
 
 
-@handler("refresh")
+handler("turn", turn_start)
+
+
 def refresh(g, frame, choice) -> None:
     """Rule 6-2: effects lasting until the start of this turn end (6-2-1); given DON!! return rested to
     the cost area (6-2-3); the turn player's rested cards and DON!! become active (6-2-4)."""
@@ -55,7 +56,9 @@ def refresh(g, frame, choice) -> None:
     p.don_rested = kept
 
 
-@handler("draw_phase")
+handler("refresh", refresh)
+
+
 def draw_phase(g, frame, choice) -> None:
     """Rule 6-3-1: the turn player draws 1, except the first player on their first turn."""
     g.stack.pop()
@@ -65,7 +68,9 @@ def draw_phase(g, frame, choice) -> None:
     draw(g, g.active, 1)
 
 
-@handler("don_phase")
+handler("draw_phase", draw_phase)
+
+
 def don_phase(g, frame, choice) -> None:
     """Rule 6-4: add 2 DON!! (1 on the first player's first turn) from the DON!! deck, as many as remain."""
     g.stack.pop()
@@ -79,11 +84,13 @@ def don_phase(g, frame, choice) -> None:
         g.emit(None, f"p{g.active + 1} adds {n} DON!!", ("6-4-1",))
 
 
+handler("don_phase", don_phase)
+
+
 def _run_delayed(g) -> bool:
     return g.fx.run_delayed(g)
 
 
-@handler("end_order")
 def end_order(g, frame, choice) -> None:
     """Rules 6-6-1-1-3 / 6-6-1-1-4: a player with several [End of Your Turn] (turn player) or [End of Your
     Opponent's Turn] (non-turn player) effects resolves them one at a time in the order they choose
@@ -108,7 +115,9 @@ def end_order(g, frame, choice) -> None:
         del g.stack[me]
 
 
-@handler("end_phase")
+handler("end_order", end_order)
+
+
 def end_phase(g, frame, choice) -> None:
     """Rule 6-6: [End of Your Turn] then [End of Your Opponent's Turn] effects (6-6-1-1), then effects
     lasting until the end of the turn end (6-6-1-2, 6-6-1-3), then the turn passes (6-6-1-4). Delayed
@@ -137,3 +146,6 @@ def end_phase(g, frame, choice) -> None:
     g.turn += 1
     g.active = 1 - g.active
     g.stack.append(("turn",))
+
+
+handler("end_phase", end_phase)

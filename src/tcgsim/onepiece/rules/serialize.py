@@ -8,6 +8,7 @@ from dataclasses import asdict
 from ...core.decision import Decision
 from ...core.rng import Rng
 from ..cards.model import FILLER, CardDef
+from .loops import LoopWatch
 from .state import EffectContext, PlayerState, Tables
 
 FORMAT = 1
@@ -101,6 +102,8 @@ def game_from_dict(data: dict, db, cls):
     g.vague = [[(o, tuple(z), n) for o, z, n in v] for v in data.get("vague", ([], []))]
     g.once = {tuple(x) for x in data["once"]}
     g.steps = data["steps"]
+    g.loops = LoopWatch()  # loop detection (rule 11-1) starts afresh: the watch is not serialized
+    g.loops.quiet = g.steps
     # a state saved before the ``revealed`` and ``wave`` slots existed has 4 fields
     g.ctx = {k: EffectContext(tuple(v[0]), tuple(v[1]), v[2], v[3], tuple(v[4]) if len(v) > 4 else (),
                               v[5] if len(v) > 5 else None)

@@ -55,7 +55,6 @@ def new_game(deck_a, deck_b, db, seed: int = 0, *, first: int | None = None, log
     return g
 
 
-@handler("setup")
 def setup(g, frame, choice) -> None:
     """Rules 5-2-1-2 to 5-2-1-4: shuffle both decks; a random player chooses to go first or second."""
     g.phase = "setup"
@@ -68,7 +67,9 @@ def setup(g, frame, choice) -> None:
         g.stack.append(("choose_first", g.rng.below(2)))
 
 
-@handler("choose_first")
+handler("setup", setup)
+
+
 def choose_first(g, frame, choice) -> None:
     """Rule 5-2-1-5: the chosen player decides to go first or second."""
     chooser = frame[1]
@@ -80,6 +81,9 @@ def choose_first(g, frame, choice) -> None:
     g.stack.pop()
     g.emit(None, f"p{chooser + 1} chooses to go {choice[0]}")
     _start(g, chooser if choice[0] == "first" else 1 - chooser, chooser)
+
+
+handler("choose_first", choose_first)
 
 
 def _start(g, first: int, chooser: int | None = None) -> None:
@@ -98,7 +102,6 @@ def _start(g, first: int, chooser: int | None = None) -> None:
     ))
 
 
-@handler("start_of_game")
 def start_of_game(g, frame, choice) -> None:
     """Rule 5-2-1-5-1: Leader effects "at the start of the game": those of the player who chose to go first
     or second resolve first (whether they chose first or second), then the other player's."""
@@ -112,7 +115,9 @@ def start_of_game(g, frame, choice) -> None:
     g.fx.fire(g, START_OF_GAME, (g.players[1 - chooser].leader,))
 
 
-@handler("start_of_game_shuffle")
+handler("start_of_game", start_of_game)
+
+
 def start_of_game_shuffle(g, frame, choice) -> None:
     """Rule 5-2-1-5-2: a deck that an "At the start of the game" effect changed is shuffled by its owner.
     ``frame``: the name, then each player's deck size before the effects (an effect that plays from or adds
@@ -123,7 +128,9 @@ def start_of_game_shuffle(g, frame, choice) -> None:
             shuffle_deck(g, player)
 
 
-@handler("opening_draw")
+handler("start_of_game_shuffle", start_of_game_shuffle)
+
+
 def opening_draw(g, frame, choice) -> None:
     """Rule 5-2-1-6: each player draws 5 cards."""
     g.stack.pop()
@@ -131,18 +138,22 @@ def opening_draw(g, frame, choice) -> None:
         draw(g, i, OPENING_HAND)
 
 
-@handler("mulligan")
+handler("opening_draw", opening_draw)
+
+
 def mulligan(g, frame, choice) -> None:
     """Rule 5-2-1-6-1: starting with the first player, each may once return the whole hand, shuffle and
     draw 5 new cards."""
     keep_or_mulligan(g, frame[1], choice, shuffle_deck, _draw_opening_hand)
 
 
+handler("mulligan", mulligan)
+
+
 def _draw_opening_hand(g, player: int) -> None:
     draw(g, player, OPENING_HAND)
 
 
-@handler("place_life")
 def place_life(g, frame, choice) -> None:
     """Rules 5-2-1-7, 2-9-2-1: each player places cards equal to the Leader's Life face down from the
     deck top, one at a time, so the deck's top card ends at the bottom of Life; turn 1 begins (5-2-1-8)."""
@@ -154,3 +165,6 @@ def place_life(g, frame, choice) -> None:
                 p.life.append(p.deck.pop())
     g.turn = 1
     g.active = g.first
+
+
+handler("place_life", place_life)

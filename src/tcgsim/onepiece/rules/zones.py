@@ -246,7 +246,6 @@ def _replace_ko(g, src: int, idx: int, by_effect: bool, source: int, cid: int) -
     g.fx.replace(g, src, idx, (cid,) + tuple(f[1] for f in covered))
 
 
-@handler("ko_check")
 def ko_check(g, frame, choice) -> None:
     """Rule 8-1-3-4: before a K.O. happens, each replacement effect that could replace it is offered to
     its player (8-1-3-4-1: optional ones may be declined; 8-1-3-4-3: none applies twice to one event).
@@ -285,6 +284,9 @@ def ko_check(g, frame, choice) -> None:
     if _DEFERRED not in tried and _defer_for_group(g, frame, cid, by_effect, source, tried):
         return
     do_ko(g, cid, by_effect, source)
+
+
+handler("ko_check", ko_check)
 
 
 _DEFERRED = ("deferred",)  # in a ``ko_check``'s ``tried``: moved below its group once (``_defer_for_group``)
