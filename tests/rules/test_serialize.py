@@ -2,7 +2,7 @@
 gives the same game, and the card tables it shares between loads never mix two games' cards.
 
 ``data/saved_states.json`` was written by the code of main at commit ba080cd, before ``from_dict`` shared
-its card tables (``/tmp`` generator, kept in the commit message): mid-game states of seeded ST01-ST06 games
+its card tables (``data/make_saved_states.py``): mid-game states of seeded ST01-ST06 games
 (one in a battle with a deep frame stack, one in the middle of an effect with its scratch data and a
 [Once Per Turn] record, one with continuous modifiers, one with known secret cards, halfway states) and a
 scenario game with test cards; for each, main's fingerprint, the option indices the game went on with and
