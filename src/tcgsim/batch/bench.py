@@ -89,12 +89,11 @@ def run_bench(games: int = 200, seed: int = 0, states: int = 20, clones_per_stat
         raise ValueError("the benchmark needs at least one game")
     if search_games < 0:
         raise ValueError("search_games must be 0 or more")
+    from ..core.games import module_of
     from ..onepiece.cards.database import default_database
     from ..onepiece.cards.decklist import load_valid_deck
     from ..onepiece.rules.engine import Game
     from ..onepiece.rules.setup import new_game
-
-    from ..core.games import module_of
 
     db = db or default_database()
     deck_a, deck_b = (load_valid_deck(name, db) for name in DECKS)
