@@ -13,7 +13,7 @@ Usage::
 
 ``ms per decision`` is the mean wall time of the MCTS agent's ``choose`` over all its decisions (the
 ones with a single option included, which need no search) and, separately, over searched decisions
-only; ``cpu ms per decision`` is the same mean in CPU time of the process (``time.process_time``), which
+only (``tcgsim.batch.bench.TimedAgent``: the set-up choices, answered without search, are not counted); ``cpu ms per decision`` is the same mean in CPU time of the process (``time.process_time``), which
 a busy machine inflates less than wall time. With ``--jobs`` > 1 games run in parallel processes, one game per process at a time, so each
 decision still runs on one core (the machine must have that many idle cores for honest times).
 """
@@ -31,6 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from tcgsim.agents import make_agent  # noqa: E402
+from tcgsim.batch.bench import TimedAgent as Timed  # noqa: E402
 from tcgsim.batch.runner import play_game  # noqa: E402
 from tcgsim.core.rng import derive_seed  # noqa: E402
 
@@ -45,33 +46,6 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     mid = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
     return max(0.0, mid - half), min(1.0, mid + half)
-
-
-class Timed:
-    """Wraps an agent and accumulates the wall time of its ``choose`` calls (seconds)."""
-
-    def __init__(self, inner) -> None:
-        self.inner = inner
-        self.name = inner.name
-        self.needs_view = inner.needs_view
-        self.needs_sampler = getattr(inner, "needs_sampler", False)
-        self.seconds = 0.0
-        self.cpu_seconds = 0.0
-        self.searched_seconds = 0.0
-        self.decisions = 0
-        self.searched = 0
-
-    def choose(self, view, decision, labels, **kw):
-        t0, c0 = time.perf_counter(), time.process_time()
-        i = self.inner.choose(view, decision, labels, **kw)
-        dt = time.perf_counter() - t0
-        self.cpu_seconds += time.process_time() - c0
-        self.seconds += dt
-        self.decisions += 1
-        if len(decision.options) > 1:
-            self.searched += 1
-            self.searched_seconds += dt
-        return i
 
 
 def _one(job: tuple) -> dict:

@@ -367,13 +367,18 @@ def replay_command(
 def bench_command(
     games: int = typer.Option(200, "--games", "-n", min=1, help="Number of random-vs-random games to time."),
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    search_games: int = typer.Option(1, "--search-games", min=0,
+                                     help="Games of the MCTS agent against the heuristic agent whose searched "
+                                          "decisions are timed (0: none)."),
+    mcts: str = typer.Option("mcts", "--mcts", help="The search agent timed: mcts (default budget), mcts:N, mcts:Nms."),
 ) -> None:
-    """Time random-vs-random games of ST01 vs ST02 on one core, Game.clone() and serialization."""
+    """Time random-vs-random games of ST01 vs ST02 on one core, Game.clone(), serialization, the player's
+    view and the MCTS agent's searched decisions (benchmarks/README.md)."""
     import json
 
     from tcgsim.batch.bench import print_bench, run_bench
 
-    result = run_bench(games)
+    result = run_bench(games, search_games=search_games, mcts=mcts)
     if json_output:
         typer.echo(json.dumps(result))
     else:

@@ -205,9 +205,12 @@ def static_actions(g, op: str):
 
 
 def _applying(g, entries):
+    players, owner = g.players, g.t.owner
     for src, eff, acts, in_hand in entries:
-        # rule 2-8-2: on the field, or in the hand where the text says so ("this card in your hand")
-        where = src in g.players[g.t.owner[src]].hand if in_hand else g.on_field(src)
+        # rule 2-8-2: on the field (Game.on_field, inlined: the hottest test of a search), or in the hand where
+        # the text says so ("this card in your hand")
+        p = players[owner[src]]
+        where = src in p.hand if in_hand else (src == p.leader or src == p.stage or src in p.characters)
         if where and not (g.mods and negated(g, src)) and all(
                 g.fx.condition_holds(g, src, c) for c in eff.conditions):
             for a in acts:

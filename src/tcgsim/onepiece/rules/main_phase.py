@@ -32,6 +32,10 @@ def main_options(g) -> list[tuple]:
     avail = p.don_active
     opts: list[tuple] = []
     seen = set()
+    mods = bool(g.mods)
+    static_ops = g.t.static_ops
+    # whether a cost can differ from the printed one (option generation changes nothing: read once)
+    costs_change = mods or bool(static_ops.get("modify_cost") or static_ops.get("reduce_play_cost"))
     # 6-5-3-1: play Characters and Stages, use [Main] Events (2-7-3: rest DON!! equal to the cost).
     for cid in p.hand:
         d = defs[cid]
@@ -42,8 +46,7 @@ def main_options(g) -> list[tuple]:
             idx = g.fx.activatable(g, cid, "main")
             if not idx or not event_usable(g, cid, idx[0]):
                 continue
-        if (play_cost(g, cid) if g.mods or g.t.static_ops.get("modify_cost") or g.t.static_ops.get("reduce_play_cost")
-                else (d.cost or 0)) <= avail and not (g.mods and play_forbidden(g, me, cid)):
+        if (play_cost(g, cid) if costs_change else (d.cost or 0)) <= avail and not (mods and play_forbidden(g, me, cid)):
             opts.append(("play", cid))
     # 6-5-4-1: [Activate: Main] effects of the Leader, Characters and Stage.
     timed = g.t.timed
@@ -56,9 +59,7 @@ def main_options(g) -> list[tuple]:
     # 6-5-5: give active DON!! to the Leader or a Character, any number at a time.
     if avail:
         targets = (p.leader, *p.characters)
-        for n in range(1, avail + 1):
-            for t in targets:
-                opts.append(("give", n, t))
+        opts += [("give", n, t) for n in range(1, avail + 1) for t in targets]
     # 6-5-6: battle, never in a player's own first turn (6-5-6-1).
     if p.first_turn_done:
         opp = g.players[1 - me]

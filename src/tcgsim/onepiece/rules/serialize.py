@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import weakref
 from dataclasses import asdict
 
 from ...core.decision import Decision
@@ -15,14 +16,16 @@ FORMAT = 1
 
 
 def _tuplify(x):
-    if isinstance(x, list):
-        return tuple(_tuplify(v) for v in x)
+    """JSON lists back to the engine's tuples, at any depth (other values as they are)."""
+    if type(x) is list:
+        return tuple([_tuplify(v) if type(v) is list else v for v in x])
     return x
 
 
 def _listify(x):
+    """The engine's tuples (and lists) as JSON lists, at any depth (other values as they are)."""
     if isinstance(x, (tuple, list)):
-        return [_listify(v) for v in x]
+        return [_listify(v) if isinstance(v, (tuple, list)) else v for v in x]
     return x
 
 
@@ -64,10 +67,41 @@ def game_to_dict(g) -> dict:
     return out
 
 
-def game_from_dict(data: dict, db, cls):
-    """Rebuild a game of class ``cls`` (the ``Game``) from :func:`game_to_dict` data; ``db`` resolves the card
-    numbers."""
-    custom = {n: _carddef_from_dict(d) for n, d in data["custom"].items()}
+_TABLES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+"""Card database -> {(card numbers, owners): Tables} of the games rebuilt from data with no custom card."""
+
+_TABLES_PER_DB = 256
+"""How many card tables :func:`tables_for` keeps per database (the oldest go first)."""
+
+
+def tables_for(numbers: list, owners: list, custom_data: dict, db) -> Tables:
+    """The :class:`Tables` of a game whose card ids are ``numbers`` (card numbers by id) owned by ``owners``
+    (0/1 by id), with ``custom_data`` (card number -> :func:`_carddef_to_dict` data) for the test cards;
+    ``db`` resolves the other numbers (raises its ``UnknownCardError`` for an unknown one).
+
+    Tables are immutable and shared by every clone of a game, so games rebuilt from data with the same cards
+    and owners and no custom card share one, kept per database (at most :data:`_TABLES_PER_DB`): the per-card
+    effect tables are then built once, not at every :func:`game_from_dict` (issue 14, serialization)."""
+    if custom_data:
+        return _build_tables(numbers, owners, custom_data, db)
+    key = (tuple(numbers), tuple(owners))
+    try:
+        cache = _TABLES[db]
+    except KeyError:
+        cache = _TABLES[db] = {}
+    except TypeError:  # a database that cannot be weakly referenced: no sharing
+        return _build_tables(numbers, owners, custom_data, db)
+    t = cache.get(key)
+    if t is None:
+        t = _build_tables(numbers, owners, custom_data, db)
+        if len(cache) >= _TABLES_PER_DB:
+            del cache[next(iter(cache))]
+        cache[key] = t
+    return t
+
+
+def _build_tables(numbers: list, owners: list, custom_data: dict, db) -> Tables:
+    custom = {n: _carddef_from_dict(d) for n, d in custom_data.items()}
 
     def lookup(number: str) -> CardDef:
         if number in custom:
@@ -76,7 +110,13 @@ def game_from_dict(data: dict, db, cls):
             return FILLER
         return db.get(number)
 
-    t = Tables([lookup(n) for n in data["cards"]], data["owners"], custom)
+    return Tables([lookup(n) for n in numbers], owners, custom)
+
+
+def game_from_dict(data: dict, db, cls):
+    """Rebuild a game of class ``cls`` (the ``Game``) from :func:`game_to_dict` data; ``db`` resolves the card
+    numbers (card tables shared with earlier games of the same cards, :func:`tables_for`)."""
+    t = tables_for(data["cards"], data["owners"], data["custom"], db)
     g = cls.__new__(cls)
     g.t = t
     g.players = [PlayerState.from_dict(p) for p in data["players"]]

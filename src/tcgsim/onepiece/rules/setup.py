@@ -8,6 +8,7 @@ from ...core.rng import derive_seed
 from ...core.setup import keep_or_mulligan
 from ..cards.model import CardDef
 from .engine import Game
+from .serialize import tables_for
 from .state import Tables
 from .zones import draw, shuffle_deck
 from .card_effects import START_OF_GAME
@@ -32,16 +33,18 @@ def new_game(deck_a, deck_b, db, seed: int = 0, *, first: int | None = None, log
     alternates seats uses it); otherwise a random player is asked ``first``/``second`` (rule 5-2-1-4).
     ``db`` resolves card numbers (CardDatabase); raises ``UnknownCardError`` for an unknown number.
     """
-    cards: list[tuple[CardDef, int]] = []
+    numbers: list[str] = []
+    owners: list[int] = []
     starts = []
     for owner, deck in enumerate((deck_a, deck_b)):
-        starts.append(len(cards))
-        cards.append((db.get(deck.leader), owner))
+        starts.append(len(numbers))
+        numbers.append(deck.leader)
         for number, count in deck.main:
-            d = db.get(number)
-            cards.extend((d, owner) for _ in range(count))
-    starts.append(len(cards))
-    g = Game(build_tables(cards), seed=derive_seed(seed, "game"))
+            numbers.extend([number] * count)
+        owners.extend([owner] * (len(numbers) - starts[-1]))
+    starts.append(len(numbers))
+    # the card tables of these two decks are built once per database (serialize.tables_for)
+    g = Game(tables_for(numbers, owners, {}, db), seed=derive_seed(seed, "game"))
     if log:
         g.log = []
     for owner in (0, 1):

@@ -92,16 +92,37 @@ class PlayerState:
         return p
 
     def to_dict(self) -> dict:
-        # ``deck_out_turn`` only when set (OP15-022): a game without it keeps the state fingerprint it had
-        return {name: getattr(self, name) for name in PlayerState.__slots__
-                if name != "deck_out_turn" or self.deck_out_turn != -1}
+        """Every slot by name, in slot order, the zones' lists copied; ``deck_out_turn`` only when set
+        (OP15-022): a game without it keeps the state fingerprint it had."""
+        d = {"leader": self.leader, "deck": self.deck[:], "hand": self.hand[:], "trash": self.trash[:],
+             "life": self.life[:], "characters": self.characters[:], "stage": self.stage,
+             "don_deck": self.don_deck, "don_active": self.don_active, "don_rested": self.don_rested,
+             "don_total": self.don_total, "first_turn_done": self.first_turn_done,
+             "damaged_at_zero": self.damaged_at_zero, "conceded": self.conceded}
+        if self.deck_out_turn != -1:
+            d["deck_out_turn"] = self.deck_out_turn
+        return d
 
     @classmethod
     def from_dict(cls, d: dict) -> "PlayerState":
+        """The player of :meth:`to_dict` data (every slot's key, ``deck_out_turn`` optional: -1 for a state saved
+        before OP15-022 was supported; the zones' lists copied). Raises ``KeyError`` for a missing key."""
         p = cls.__new__(cls)
-        for name in cls.__slots__:
-            v = d.get(name, -1) if name == "deck_out_turn" else d[name]  # saved before OP15-022 was supported
-            setattr(p, name, list(v) if isinstance(v, list) else v)
+        p.leader = d["leader"]
+        p.deck = list(d["deck"])
+        p.hand = list(d["hand"])
+        p.trash = list(d["trash"])
+        p.life = list(d["life"])
+        p.characters = list(d["characters"])
+        p.stage = d["stage"]
+        p.don_deck = d["don_deck"]
+        p.don_active = d["don_active"]
+        p.don_rested = d["don_rested"]
+        p.don_total = d["don_total"]
+        p.first_turn_done = d["first_turn_done"]
+        p.damaged_at_zero = d["damaged_at_zero"]
+        p.conceded = d["conceded"]
+        p.deck_out_turn = d.get("deck_out_turn", -1)
         return p
 
 
