@@ -82,6 +82,28 @@ def test_wilson_interval_against_hand_computed_values():
         wilson_interval(3, 2)
 
 
+def test_wilson_bounds_are_exact_at_zero_and_all_wins():
+    # the Wilson score bounds are the roots p of (k/n - p)^2 = z^2 p(1-p)/n: for k = 0, p = 0 is a root
+    # (the lower bound); for k = n, p = 1 is (the upper bound). Rounding once gave 5.6e-17 for 0 of 3 and
+    # 0.9999999999999999 for 10 of 10, and `tcgsim report` then failed drawing negative error bars.
+    for n in range(1, 200):
+        assert wilson_interval(0, n)[0] == 0.0
+        assert wilson_interval(n, n)[1] == 1.0
+
+
+def test_report_of_a_gauntlet_with_all_or_nothing_results(tmp_path):
+    # README: `tcgsim gauntlet ... --db runs.db` then `tcgsim report runs.db --out report/` draws the report;
+    # a deck that wins every game going first (3 of 3) and none going second must not break the plots
+    path = tmp_path / "sweep.db"
+    with GameStore(path) as store:
+        xy = store.ensure_run(X, Y, ("random", "random"), 0, 6)
+        insert_games(store, xy, [game(i, "AB"[i % 2], "AB"[i % 2], 10 + i) for i in range(6)])
+    out = tmp_path / "report"
+    write_report(path, out)
+    for name in PLOTS:
+        assert (out / name).stat().st_size > 0
+
+
 def test_report_numbers(hand_built):
     data = collect(hand_built)
     assert data.decks == ["X", "Y", "Z"]

@@ -69,6 +69,19 @@ def test_an_illegal_index_is_refused_with_its_meaning(game):
         single.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_negative_or_too_large_index_is_named_out_of_range(game):
+    # docs/rl.md "The environments": an illegal action raises IllegalActionError "naming the index, what it
+    # means"; -1 is no action of Discrete(A) (0..A-1), so it must not be described as the last one
+    env = TcgEnv(game=game)
+    env.reset(seed=1)
+    n = env.action_space("p1").n
+    for bad in (-1, -n, n, 10**9):
+        with pytest.raises(IllegalActionError, match=rf"action {bad} \(out of range \(0\.\.{n - 1}\)\)"):
+            env.step(bad)
+    assert env.session.indices == []
+
+
 def _random_games(env, seeds, check):
     """Play ``seeds`` games with random legal actions, calling ``check(env, obs, info)`` at each decision."""
     for seed in seeds:

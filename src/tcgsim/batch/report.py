@@ -33,7 +33,9 @@ Z95 = 1.959963984540054
 def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float] | None:
     """The Wilson score interval for ``wins`` successes in ``games`` trials, as ``(low, high)`` fractions
     (``None`` when ``games`` is 0). ``z``: the normal quantile (1.96 for 95%). Raises ``ValueError`` unless
-    ``0 <= wins <= games``."""
+    ``0 <= wins <= games``. The bounds are exact at the ends: the Wilson lower bound of 0 wins is 0 and the
+    upper bound of ``games`` wins is 1 (the roots of the score equation there), not a float a rounding
+    error away from them."""
     if not 0 <= wins <= games:
         raise ValueError(f"wins must be between 0 and games, not {wins} of {games}")
     if games == 0:
@@ -44,7 +46,9 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
     denom = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == games else min(1.0, centre + half)
+    return low, high
 
 
 @dataclass
@@ -237,8 +241,8 @@ def _bar_errors(tallies: list[Tally]):
         r = t.rate
         rates.append(0.0 if r is None else r)
         lo, hi = t.interval or (0.0, 0.0)
-        lows.append(0.0 if r is None else r - lo)
-        highs.append(0.0 if r is None else hi - r)
+        lows.append(0.0 if r is None else max(0.0, r - lo))  # error bars are lengths: never negative
+        highs.append(0.0 if r is None else max(0.0, hi - r))
     return rates, [lows, highs]
 
 

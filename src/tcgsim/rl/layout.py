@@ -467,7 +467,10 @@ class ActionLayout:
         return out
 
     def describe(self, index: int) -> str:
-        """What ``index`` means, in words (for error messages and docs)."""
+        """What ``index`` means, in words (for error messages and docs); a negative index or one past the
+        space is ``out of range (0..A-1)``, never read from the end as a Python sequence would."""
+        if index < 0:
+            return f"out of range (0..{self.size - 1})"
         if index < len(self.simple):
             return repr(self.simple[index])
         for _, f, base in self._compiled:
