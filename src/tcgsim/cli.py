@@ -166,12 +166,12 @@ def deck_check(
     import json
 
     from tcgsim.batch.corpus import corpus_json, corpus_report, is_corpus, read_corpus
-    from tcgsim.core.games import get_game
+    from tcgsim.core.games import get_game, load_deck_of
 
     module = get_game(game)
     db = module.default_database()
     if not is_corpus(deck):
-        typer.echo(module.deck_summary(module.load_deck(deck, db), db))
+        typer.echo(module.deck_summary(load_deck_of(module, deck, db), db))
         return
     decks = read_corpus(deck, module, db)
     typer.echo(json.dumps(corpus_json(decks)) if json_output else corpus_report(decks))

@@ -123,3 +123,30 @@ def test_cli_strict(cli, db, decks, tmp_path):
     assert [m["number"] for m in missing] == [odd.number]
     code, _, err = cli("simulate", str(deck_file), "ST02", "-n", "2", "--strict", "--json")
     assert code == 2 and "does not support" in err and odd.number in err
+
+
+def test_a_deck_of_the_other_game_names_the_game_option(tmp_path, capsys):
+    # README "Exit status 2 means bad input ...; the message names the file, line or option and the
+    # problem": a Bleach deck (README "Bleach": the demo decks compagnons and rivaux) given without
+    # --game bleach is refused, and the message says which option is missing, for a name and for a file
+    from importlib import resources
+
+    from tcgsim.cli import main
+
+    def run(*argv: str) -> str:
+        with pytest.raises(SystemExit) as exit_:
+            main(list(argv))
+        assert exit_.value.code == 2
+        return capsys.readouterr().err
+
+    err = run("simulate", "compagnons", "rivaux", "-n", "1")
+    assert "compagnons: this is a bleach deck: add --game bleach" in err
+    assert "rivaux: this is a bleach deck: add --game bleach" in err
+    deck = tmp_path / "mine.txt"
+    deck.write_text(resources.files("tcgsim.bleach").joinpath("decks", "compagnons.txt").read_text("utf-8"))
+    assert f"{deck}: this is a bleach deck: add --game bleach" in run("deck", "check", str(deck))
+    # and the other way round; a deck that is no game's gets no hint
+    err = run("simulate", "--game", "bleach", "ST01", "compagnons", "-n", "1")
+    assert "ST01: this is a onepiece deck: add --game onepiece" in err
+    err = run("simulate", "NO-SUCH-DECK", "ST02", "-n", "1")
+    assert "NO-SUCH-DECK: no such deck" in err and "add --game" not in err

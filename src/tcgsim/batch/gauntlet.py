@@ -7,7 +7,7 @@ from typing import Callable, Sequence
 
 from ..errors import UserError
 from . import runner
-from ..core.games import get_game, module_of
+from ..core.games import get_game, load_deck_of, module_of
 from .backends import make_backend
 from .jobs import Job, check_games
 from .parallel import job_summary, run_jobs
@@ -24,7 +24,7 @@ def load_deck_list(specs: Sequence[str], db=None, game: str | None = None) -> li
     decks, messages, seen = [], [], {}
     for spec in specs:
         try:
-            deck = module.load_deck(spec, db)
+            deck = load_deck_of(module, spec, db)
         except UserError as exc:
             messages.append(str(exc))
             continue

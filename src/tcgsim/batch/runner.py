@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ..core.games import get_game, module_of
+from ..core.games import get_game, load_deck_of, module_of
 from ..core.rng import derive_seed
 from ..core.session import Session, SessionError, play
 from ..errors import TcgsimError, UserError
@@ -274,7 +274,7 @@ def load_decks(spec_a: str, spec_b: str, db=None, game: str | None = None) -> tu
     decks, messages = [], []
     for spec in (spec_a, spec_b):
         try:
-            decks.append(module.load_deck(spec, db))
+            decks.append(load_deck_of(module, spec, db))
         except UserError as exc:
             messages.append(str(exc))
     if messages:

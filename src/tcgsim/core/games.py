@@ -152,6 +152,26 @@ def get_game(name: str | None = None) -> GameModule:
     return module
 
 
+def load_deck_of(module: GameModule, spec: str, db) -> Any:
+    """``module.load_deck(spec, db)``; when that raises :class:`UserError` and another registered game loads
+    ``spec`` as a legal deck of its own (``compagnons``, or a Bleach deck file, without ``--game bleach``),
+    the error is raised again with a last line saying so: ``SPEC: this is a bleach deck: add --game
+    bleach``. Raises the original :class:`UserError` otherwise."""
+    try:
+        return module.load_deck(spec, db)
+    except UserError as error:
+        for name in game_names():
+            other = _load(name)
+            if other is None or other.name == module.name:
+                continue
+            try:
+                other.load_deck(spec, other.default_database())
+            except Exception:  # any failure means "not a deck of that game either": keep the first error
+                continue
+            raise UserError(f"{error}\n{spec}: this is a {other.name} deck: add --game {other.name}") from error
+        raise
+
+
 def module_of(deck) -> GameModule:
     """The game a deck belongs to: its ``game`` attribute (the default game when it has none)."""
     return get_game(getattr(deck, "game", None))
