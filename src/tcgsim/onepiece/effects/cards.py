@@ -35,7 +35,7 @@ def with_effects(card: CardDef) -> CardDef:
     in ``unsupported`` (compiler rejections and constructs the interpreter lacks)."""
     if not card.text and not card.trigger_text:
         return card
-    compiled = compile_card_text(card.text, card.trigger_text)
+    compiled = compile_card_text(card.text, card.trigger_text, card.number)
     effects = []
     unsupported = [u.fragment for u in compiled.unsupported if not _construction_text(u.fragment)]
     for eff in compiled.effects:

@@ -67,6 +67,10 @@ class OpRecord:
     cost_amount: bool = False  # a cost paid by a number of DON!! (no target): rest_don, don_minus, return_don
     don: bool = False
     don_alternatives: bool = False
+    counts_target: bool = False  # the target is only counted ("for every ..."): count filters allowed
+    body_follows: bool = False  # the body reads the actions before this one ("If you do, ...": "it")
+    per_earlier: bool = False  # "for every card trashed this way" / "per the revealed card's cost" amounts
+    battle_ref: bool = False  # may act on the card battled with (support.BATTLE_REFS; OP04-047)
     delayed_this: bool = False  # "... at the end of this turn" on "this" card only (no ``delayed`` form)
     reads: str | None = None
     note: str = ""
@@ -182,13 +186,16 @@ def _with_duration(a, site) -> str | None:
     return None
 
 
-def _delayed_ok(a, site) -> None:
+def _delayed_target(a, site) -> str | None:
+    """ "... at the end of this turn" on a card named by the effect (interpreter.run_delayed)."""
+    if a.target is None or a.target.ref not in (None, "it", "this"):
+        return "action delayed"
     return None
 
 
 # --------------------------------------------------------------------------- one-shot actions
 record("ko", action=ok, cost=ok)
-record("set_active", action=ok, delayed=_delayed_ok, don=True)
+record("set_active", action=ok, delayed=_delayed_target, don=True)
 record("select", action=ok)
 record("reveal", action=ok, cost=ok)
 record("add_to_hand", action=ok, cost=ok)
@@ -205,7 +212,7 @@ record("win_game", action=ok)
 record("take_damage", action=ok)
 record("return_to_hand", action=ok, cost=ok, delayed_this=True,
        note='delayed on "this" card only: "Return this Character to the owner\'s hand at the end of this turn" (OP04-009)')
-record("to_deck", action=ok, cost=ok, delayed=_delayed_ok)
+record("to_deck", action=ok, cost=ok, delayed=_delayed_target, battle_ref=True)
 record("grant_replacement", action=ok)
 record("extra_turn", note="compiled, no resolver: never supported")
 record("set_power", note="compiled, no resolver: never supported")
@@ -289,7 +296,7 @@ def _to_life(a, site) -> str | None:
     return None
 
 
-record("to_life", action=_to_life, cost=ok, delayed=_delayed_ok)
+record("to_life", action=_to_life, cost=ok, delayed=_delayed_target)
 
 
 def _return_don(a, site) -> str | None:
@@ -309,6 +316,7 @@ def _return_don_cost(c, site) -> str | None:
 
 
 def _return_don_delayed(a, site) -> str | None:
+    """The player's own DON!! at the end of the turn, with no target."""
     # "at the end of this turn, return DON!! cards ... until you have the same number ... as your
     # opponent" (OP08-074): the player's own, counted then (actions.op_return_don)
     if a.target is None and dict(a.params) == {"until_equal": True}:
@@ -358,7 +366,7 @@ def _modify_power(a, site) -> str | None:
     return _with_duration(a, site)
 
 
-record("modify_power", action=_modify_power, cost=ok, permanent=ok, reads="tcgsim.onepiece.rules.continuous:power")
+record("modify_power", action=_modify_power, per_earlier=True, cost=ok, permanent=ok, reads="tcgsim.onepiece.rules.continuous:power")
 record("modify_cost", action=_with_duration, permanent=ok, reads="tcgsim.onepiece.rules.continuous:cost")
 record("modify_power_split", action=ok)
 record("set_cost", action=ok)
@@ -551,9 +559,6 @@ def _if_you_do_not(a, site) -> str | None:
     return None
 
 
-DELAYED_AT = ("end_of_turn", "end_of_battle")
-
-
 def _delayed(a, site) -> str | None:
     """ "... at the end of this turn" (interpreter.run_delayed) with the ops whose record has a ``delayed``
     form, and "at the end of this battle" (interpreter.run_delayed_battle) in a [When Attacking] effect."""
@@ -564,13 +569,9 @@ def _delayed(a, site) -> str | None:
         return "action delayed"
     for b in a.body:
         rec = RECORDS.get(b.op)
-        if b.target is None and b.op == "return_don":
+        if rec is not None and rec.delayed is not None:
             r = rec.delayed(b, site)
-        elif b.target is None:
-            r = "action delayed"
-        elif rec is not None and rec.delayed is not None and b.target.ref in (None, "it", "this"):
-            r = rec.delayed(b, site)
-        elif rec is not None and rec.delayed_this and b.target.ref == "this":
+        elif rec is not None and rec.delayed_this and b.target is not None and b.target.ref == "this":
             r = None
         else:
             r = "action delayed"
@@ -588,25 +589,26 @@ def _for_every(a, site) -> str | None:
 
 record("if", action=ok)
 record("may", action=ok)
-record("if_you_do", action=ok)
+record("if_you_do", action=ok, body_follows=True)
 record("if_you_do_not", action=_if_you_do_not)
 record("choose_one", action=ok)
 record("delayed", action=_delayed)
-record("for_every", action=_for_every)
+record("for_every", action=_for_every, counts_target=True)
 
 
 # --------------------------------------------------------------------------- "for every" amounts
 def per_param(a, site) -> str | None:
     """The ``per`` / ``per_cost`` parameters of an action ("+1000 power for every 2 ..."), whatever the op."""
     before = site.before
+    rec = RECORDS[a.op]
     if a.param("per") is not None and a.param("per").ref is not None and not (
-            a.op == "modify_power" and a.param("per").ref == "it" and (
+            rec.per_earlier and a.param("per").ref == "it" and (
                 _this_way(before) or _placed_any_number(before))):
         # "for every card trashed" / "for every DON!! card rested this way": only right after "you may
         # trash / rest any number of ..." (op-modify-power-per-card-trashed.yaml, OP13-001)
         return f"{a.op} for every card of an earlier action"
     if a.param("per_cost") is not None and not (
-            a.op == "modify_power" and a.param("per_cost").ref == "it" and before and before[-1].op == "reveal"):
+            rec.per_earlier and a.param("per_cost").ref == "it" and before and before[-1].op == "reveal"):
         return "power per cost other than of the card just revealed"  # op_modify_power (OP15-119)
     return None
 

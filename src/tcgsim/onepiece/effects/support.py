@@ -63,16 +63,18 @@ def why_unsupported(eff) -> str | None:
     first missing one, as a short reason (``"action extra_turn"``, ``"timing when drawn"`` ...)."""
     if eff.event is not None and eff.event.kind == "drawn" and not eff.once_per_turn:
         return "timing when drawn without [Once Per Turn]"  # one event per card drawn or per draw: undecided
-    end_of_battle = eff.kind == "auto" and eff.timing == "when_attacking" and any(
-        a.op == "delayed" and a.param("at") == "end_of_battle" for a in eff.actions)
+    # "at the end of this battle" (interpreter.run_delayed_battle) is played in a [When Attacking] effect
+    end_of_battle = eff.kind == "auto" and eff.timing == "when_attacking"
     if not any(a.target is not None and a.target.ref in BATTLE_REFS for a in eff.actions):
         return _why_unsupported(Support(eff, end_of_battle=end_of_battle), eff)
     ev = eff.event
     if not (eff.kind == "auto" and ev is not None and ev.kind == "battle" and dict(ev.params).get("at") == "end_of_battle"
             and ev.subject is not None and ev.subject.ref == "this"
-            and all(a.op == "to_deck" and a.target is not None and a.target.ref in BATTLE_REFS and not a.target.filters
-                    for a in eff.actions)):
-        return "reference battle_opponent"  # tested: OP04-047, placing it at the bottom of the deck
+            and all(RECORDS.get(a.op) is not None and RECORDS[a.op].battle_ref and a.target is not None
+                    and a.target.ref in BATTLE_REFS and not a.target.filters for a in eff.actions)):
+        # "At the end of a battle in which this Character battles ..., place the opponent's Character you
+        # battled with at the bottom of the owner's deck" (OP04-047): read while the battle is still on
+        return "reference battle_opponent"
     return _why_unsupported(Support(eff, battle_refs=True, end_of_battle=end_of_battle), eff)
 
 
@@ -443,14 +445,14 @@ def _actions(ctx: Support, actions, prev=()) -> str | None:
             return r
         if t is not None and t.position == "top_or_bottom" and (t.count or 1) != 1:
             return f"{a.op} of several cards from the top or bottom"
-        r = _selector(ctx, t, counted=a.op == "for_every")
+        r = _selector(ctx, t, counted=rec.counts_target)
         if r:
             return r
         if a.condition is not None:
             r = _conditions(ctx, (a.condition,))
             if r:
                 return r
-        r = _actions(ctx, a.body, actions[:i] if a.op == "if_you_do" else ())
+        r = _actions(ctx, a.body, actions[:i] if rec.body_follows else ())
         if r:
             return r
         for opt in a.options:

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from lark import Transformer, v_args
 
-from ..ir import Condition, Event, Filter, Selector
+from ..ir import Condition, Filter, Selector
 from .common import _NP, _THIS, _Target, _cmp_op, _count, _match, _name_filter, _sel, _type_filter
 
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from lark import Transformer, v_args
 
-from ..ir import Event, Filter, Selector
+from ..ir import Filter, Selector
 from .common import _COLORS, _NP, _Post, _Pre, _TIMING_NAMES, _cmp_op, _name_filter, _names, _type_filter
 
 

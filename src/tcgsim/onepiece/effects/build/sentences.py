@@ -10,7 +10,7 @@ from dataclasses import replace
 from lark import Transformer, v_args
 
 from ..ir import Action, Event, Selector
-from .common import SentenceIR, _IT, _Q, _THIS, _Target, _as_tuple, _ev, _params, _sel, _sels, _then
+from .common import SentenceIR, _IT, _Q, _THIS, _Target, _as_tuple, _ev, _params, _sel, _then
 
 
 @v_args(inline=True)
@@ -121,24 +121,6 @@ class SentenceRules(Transformer):
         cards, any one of them (8-1-3-4)."""
         s = self.s_replacement(target, rep, items)
         return replace(s, event=replace(s.event, subject=replace(s.event.subject, owner="self")))
-
-    def s_instead_target(self, cond, new, old):
-        """ "If you have 15 or more cards in your trash, choose up to 1 of your opponent's Characters with a cost
-        of 6 or less instead of a Character with a cost of 4 or less." (OP04-094): the earlier action choosing
-        the ``old`` cards chooses the ``new`` ones when ``cond`` holds (compiler._join_sentence)."""
-        (new_sel,), (old_sel,) = _sels(new, default_zones=("character",)), _sels(old, default_zones=("character",))
-        return SentenceIR("instead_target", (Action("instead_target", new_sel, condition=cond,
-                                                    params=(("of", old_sel),)),))
-
-    def s_instead_of_drawing(self, cond, action, n, _cw=None):
-        """ "If you have a Character with a cost of 8 or more, you may add up to 1 card from the top of your deck
-        to the top of your Life cards instead of drawing 1 card." (OP04-040): the earlier "draw N cards" becomes,
-        when ``cond`` holds, an optional ``action`` that replaces it (compiler._join_sentence)."""
-        acts = tuple(action) if isinstance(action, (list, tuple)) else (action,)
-        if len(acts) != 1:
-            raise ValueError("several actions instead of drawing")
-        return SentenceIR("instead_action", (Action("instead_action", condition=cond, body=acts,
-                                                    amount=n),))
 
     def s_replacement_of_ko(self, target, rep, items):
         # "... instead of that Character being K.O.'d" (OP05-001): the same replacement, its event restated

@@ -20,10 +20,6 @@ class ZoneActionRules(Transformer):
     def a_ko(self, ts):
         return _each("ko", ts, ("character",))
 
-    def a_choose_and_ko(self, ts):
-        # "Choose up to 1 of your opponent's Characters with a cost of 4 or less and K.O. it" (OP04-094)
-        return self.a_ko(ts)
-
     def a_ko_or_rest_f2(self, ts):
         """ "K.O. or rest up to 1 of your opponent's Characters with ..." (OP14-062): the Character is chosen,
         then whether it is K.O.'d or rested (as "K.O. up to 1 X, or return it to the owner's hand", items_or)."""
