@@ -72,12 +72,6 @@ class SentenceRules(Transformer):
             raise ValueError("deck reduced to a number other than 0")
         return SentenceIR("actions", (Action("deck_out_win", _THIS),), optional=False)
 
-    def s_face_up_life_to_deck(self):
-        # "Your face-up Life cards are placed at the bottom of your deck instead of being added to your hand,
-        # according to the rules" (ST13-003): a permanent effect read wherever a Life card would go to the hand
-        # (continuous.face_up_life_to_deck)
-        return SentenceIR("actions", (Action("face_up_life_to_deck", _THIS),), optional=False)
-
     def s_start_of_game(self, body):
         actions, optional = body
         return SentenceIR("start_of_game", actions, optional=optional)

@@ -49,12 +49,6 @@ class ZoneActionRules(Transformer):
     def a_draw_one(self):
         return Action("draw", amount=1)
 
-    def a_trash_deck_same_as_hand(self):
-        # "Trash the same number of cards from the top of your deck as you did from your hand" (OP09-059): as
-        # many as the previous action trashed ("it"); cards.py accepts it only right after a trash from hand
-        return Action("trash", Selector(owner="self", zones=("deck",), count=None, position="top"),
-                      params=_params(equal_to=Selector(ref="it", count=None)))
-
     def a_draw_equal_moved(self):
         # "draw cards equal to the number you returned to your deck" (OP04-048): as many as the previous
         # action moved ("it"); cards.py accepts it only right after moving the whole hand to the deck
@@ -184,10 +178,6 @@ class ZoneActionRules(Transformer):
         # several cards: each owner orders their own (rule 3-1-7, actions.op_to_deck)
         return _each("to_deck", ts, ("character",), params=_params(position=pos))
 
-    def a_place_deck_owner_orders(self, ts, pos, *rest):
-        # "... at the bottom of the owner's deck in any order of the owner's choosing" (OP17-041): as rule 3-1-7
-        return self.a_place_deck(ts, pos)
-
     def a_reorganize_place(self, pos, *rest):
         # "look at 2 cards from the top of your deck, reorganize them in any order and place them at the
         # top or bottom of your deck" (OP17-050): placing several cards asks their order (op_to_deck)
@@ -308,26 +298,12 @@ class ZoneActionRules(Transformer):
     def a_take_damage(self, n):
         return Action("take_damage", amount=n)
 
-    def a_return_src_to_deck_shuffle_it(self, t, source):
-        # "You may return 20 cards from your trash to your deck and shuffle it:" (OP05-080): one action (a cost
-        # too), the cards put into the deck with no order, then that deck shuffled (actions.op_to_deck)
-        return Action("to_deck", _sel(t, source), params=_params(position="any", shuffle=True))
-
     def a_return_to_deck_shuffled(self, ts):
         return _each("to_deck", ts, ("character",), params=_params(position="any"))
 
     def a_trash_until_hand(self, source, n, _cw=None):
         sel = Selector(owner="self", zones=source.zones, count=None, position=source.position)
         return Action("trash", sel, params=_params(until_count=n))
-
-    def a_trash_until_hand_both(self, n, _cw=None):
-        # "you and your opponent trash cards from your hands until you each have 5 cards in your hands"
-        # (OP05-058): the turn player (who plays it) first, then the opponent, each choosing from their own
-        # hand (rule 1-3-10, card Q&A OP05-058)
-        mine = Action("trash", Selector(owner="self", zones=("hand",), count=None), params=_params(until_count=n))
-        theirs = Action("trash", Selector(owner="opponent", zones=("hand",), count=None),
-                        params=_params(until_count=n), player="opponent")
-        return (mine, theirs)
 
     def a_trash_until_life(self, source, n, _cw=None):
         return self.a_trash_until_hand(source, n)
