@@ -27,7 +27,10 @@ from .timing import TimingRules
 __all__ = ["SentenceIR", "IRBuilder", "CONTINUOUS_OPS", "_TIMING_NAMES"]
 
 
-class IRBuilder(SentenceRules, CostRules, ZoneActionRules, PowerActionRules, DonActionRules, ProhibitionRules, OpponentActionRules, TargetRules, NounRules, ConditionRules, TimingRules, Transformer):
+class IRBuilder(
+    SentenceRules, CostRules, ZoneActionRules, PowerActionRules, DonActionRules, ProhibitionRules,
+    OpponentActionRules, TargetRules, NounRules, ConditionRules, TimingRules, Transformer
+):
     """lark Transformer from parse trees to IR (one instance is reused; it keeps no state).
 
     Each base class holds the rules of one grammar section (its module names the section); lark finds a
