@@ -84,7 +84,7 @@ renderer's tables by :func:`_bind`)."""
 
 
 def ok(node, site) -> None:
-    """The form is supported; the generic checks decide the rest."""
+    """A form check for a form supported in every shape the shared checks of :mod:`.support` accept."""
     return None
 
 
@@ -362,11 +362,7 @@ record("choose_cost", action=_choose_cost)
 
 
 # --------------------------------------------------------------------------- continuous actions
-def _modify_power(a, site) -> str | None:
-    return _with_duration(a, site)
-
-
-record("modify_power", action=_modify_power, per_earlier=True, cost=ok, permanent=ok, reads="tcgsim.onepiece.rules.continuous:power")
+record("modify_power", action=_with_duration, per_earlier=True, cost=ok, permanent=ok, reads="tcgsim.onepiece.rules.continuous:power")
 record("modify_cost", action=_with_duration, permanent=ok, reads="tcgsim.onepiece.rules.continuous:cost")
 record("modify_power_split", action=ok)
 record("set_cost", action=ok)

@@ -91,6 +91,12 @@ class DonActionRules(Transformer):
     def a_return_don_self(self, n, _cw=None):
         return Action("return_don", amount=n)
 
+    def a_return_given_don_rested(self, n, _cw=None):
+        """ "return 2 total of your currently given DON!! cards to your cost area rested" (ST28-004): N DON!!
+        given to any of the player's Leader and Characters, chosen one at a time, go to the cost area rested
+        (``from=given``, ``to=cost_area``; actions.op_return_don). Not a return to the DON!! deck (8-3-1-6)."""
+        return Action("return_don", amount=n, params=_params(**{"from": "given", "to": "cost_area"}))
+
     def a_return_don_active_d2(self, ts):
         # "You may return 2 of your active DON!! cards to your DON!! deck:" (EB02-061): only active cost-area DON!!
         sels = _sels(ts, default_zones=("don",))
