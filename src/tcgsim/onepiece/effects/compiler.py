@@ -380,7 +380,7 @@ def _fold_choose_cost(actions: tuple[Action, ...]) -> tuple[Action, ...]:
     """ "Choose a cost and reveal 1 card from the top of your opponent's deck. If the revealed card has the
     chosen cost, X." (OP11-081 ...): one ``choose_cost`` action whose target is the revealed card, whose
     condition is the "If" and whose body is X, so that the chosen number lives in that action's frame
-    (actions.op_choose_cost). Any other shape keeps its separate actions (unsupported, cards.py)."""
+    (actions.op_choose_cost). Any other shape keeps its separate actions (unsupported, support.py)."""
     out: list[Action] = []
     i = 0
     while i < len(actions):

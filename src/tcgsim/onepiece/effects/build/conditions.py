@@ -266,7 +266,7 @@ class ConditionRules(Transformer):
     def c_only_have_d2(self, subj, np):
         """ "If you only have {X} type Characters" (OP11-046, OP13-095): as "the only Characters on your field are
         ..." (``all_match``: not met with no Characters). Tagged ``op="you_only_have"``: with no Characters the
-        wording is undecided, so cards.py accepts it only where the card is a Character on the field."""
+        wording is undecided, so its op record (ops.py) accepts it only where the card is a Character on the field."""
         if subj != "self":
             raise ValueError("only have: not your Characters")
         sel = Selector(owner="self", zones=("character",), count=None, filters=np.filters)

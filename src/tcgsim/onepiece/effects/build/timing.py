@@ -154,7 +154,7 @@ class TimingRules(Transformer):
         return Event("life_removed", Selector(owner=owner, zones=("life",), count=1))
 
     def ev_life_becomes(self, n):
-        # "When your number of Life cards becomes 0" (OP05-098); another number has no report (cards.py)
+        # "When your number of Life cards becomes 0" (OP05-098); another number has no report (support.py)
         return Event("life_zero" if n == 0 else "life_count", Selector(owner="self", zones=("life",), count=None),
                      () if n == 0 else _params(count=n))
 

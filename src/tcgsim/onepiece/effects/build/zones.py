@@ -51,7 +51,7 @@ class ZoneActionRules(Transformer):
 
     def a_draw_equal_moved(self):
         # "draw cards equal to the number you returned to your deck" (OP04-048): as many as the previous
-        # action moved ("it"); cards.py accepts it only right after moving the whole hand to the deck
+        # action moved ("it"); its op record (ops.py) accepts it only right after moving the whole hand to the deck
         return Action("draw", params=_params(equal_to=Selector(ref="it", count=None)))
 
     def a_trash(self, t, source=None):
