@@ -71,6 +71,8 @@ class OpRecord:
     body_follows: bool = False  # the body reads the actions before this one ("If you do, ...": "it")
     per_earlier: bool = False  # "for every card trashed this way" / "per the revealed card's cost" amounts
     battle_ref: bool = False  # may act on the card battled with (support.BATTLE_REFS; OP04-047)
+    don_checks_first: bool = False  # the shared DON!! checks run before the op's own ``action`` check (which
+    # reason is reported first when both fail)
     delayed_this: bool = False  # "... at the end of this turn" on "this" card only (no ``delayed`` form)
     reads: str | None = None
     note: str = ""
@@ -251,7 +253,7 @@ record("draw", action=_draw)
 def _rest(a, site) -> str | None:
     t = a.target
     if t is None:
-        return None
+        return "rest without a target"  # (the gate before the records raised AttributeError here)
     if any("don" in alt.zones for alt in t.alternatives) and (
             t.count is None or t.ref is not None or any(
                 alt.ref is not None or alt.owner != t.owner or alt.alternatives or (
@@ -282,7 +284,7 @@ def _rest_cost(c, site) -> str | None:
     return None
 
 
-record("rest", action=_rest, cost=_rest_cost, don=True, don_alternatives=True)
+record("rest", action=_rest, cost=_rest_cost, don=True, don_alternatives=True, don_checks_first=True)
 
 
 def _to_life(a, site) -> str | None:
@@ -296,7 +298,7 @@ def _to_life(a, site) -> str | None:
     return None
 
 
-record("to_life", action=_to_life, cost=ok, delayed=_delayed_target)
+record("to_life", action=_to_life, don_checks_first=True, cost=ok, delayed=_delayed_target)
 
 
 def _return_don(a, site) -> str | None:
@@ -324,7 +326,7 @@ def _return_don_delayed(a, site) -> str | None:
     return "action delayed"
 
 
-record("return_don", action=_return_don, cost=_return_don_cost, delayed=_return_don_delayed, cost_amount=True)
+record("return_don", action=_return_don, don_checks_first=True, cost=_return_don_cost, delayed=_return_don_delayed, cost_amount=True)
 record("rest_don", cost=ok, cost_amount=True)
 record("don_minus", cost=ok, cost_amount=True)
 record("one_of", note="a choice between costs: never supported (interpreter pays one list of costs)")
@@ -336,7 +338,7 @@ def _look(a, site) -> str | None:
     return None
 
 
-record("look", action=_look)
+record("look", action=_look, don_checks_first=True)
 
 
 def _change_attack_target(a, site) -> str | None:
@@ -411,7 +413,7 @@ def _no_refresh(a, site) -> str | None:
     return None
 
 
-record("no_refresh", action=_no_refresh, don=True)
+record("no_refresh", action=_no_refresh, don=True, don_checks_first=True)
 
 
 def _set_counter_permanent(a, site) -> str | None:
@@ -589,7 +591,7 @@ record("if_you_do", action=ok, body_follows=True)
 record("if_you_do_not", action=_if_you_do_not)
 record("choose_one", action=ok)
 record("delayed", action=_delayed)
-record("for_every", action=_for_every, counts_target=True)
+record("for_every", action=_for_every, counts_target=True, don_checks_first=True)
 
 
 # --------------------------------------------------------------------------- "for every" amounts

@@ -10,13 +10,14 @@ needs to know about the effect is passed explicitly as a :class:`Support` contex
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .hooks import WHEN_EVENTS
 from .ops import DONE, RECORDS, Site, per_param
 from .select import CONDITION_KINDS, COUNT_FILTER_KEYS, FILTER_KEYS
 
-__all__ = ["Support", "why_unsupported", "AUTO_TIMINGS", "KIND_TIMINGS", "ZONES", "DURATIONS", "REFS",
+__all__ = ["Support", "WhenRecord", "WHEN", "why_unsupported", "AUTO_TIMINGS", "KIND_TIMINGS", "ZONES", "DURATIONS", "REFS",
            "BATTLE_REFS"]
 
 AUTO_TIMINGS = {"on_play", "when_attacking", "on_opponent_attack", "on_block", "on_ko",
@@ -204,147 +205,244 @@ def _you_only_have(eff) -> bool:
     return False
 
 
-def _when(ctx, ev) -> str | None:
-    """The "When ..." events hooks.fire_event reports, with the parameters it checks."""
-    if ev is None or ev.kind not in WHEN_EVENTS:
-        return f"timing when {ev.kind if ev else '?'}"
-    params = dict(ev.params)
-    if ev.kind == "any_of":  # "When X or Y" (hooks.fire_event): each event on its own terms
-        subs = params.get("events") or ()
-        if ev.subject is not None or set(params) != {"events"} or any(sub.kind == "any_of" for sub in subs):
-            return "timing when any_of"
-        for sub in subs:
-            r = _when(ctx, sub)
-            if r:
-                return r
-        return None
-    if ev.kind == "battle_ko":
-        # "When this Character battles and K.O.'s your opponent's Character" (rules/zones.do_ko, in battle)
-        sel, opp = ev.subject, params.get("opponent")
-        if set(params) - {"opponent"} or sel is None or sel.ref != "this" or opp is None or (
-                opp.owner != "opponent" or tuple(opp.zones) != ("character",) or opp.ref or opp.alternatives):
-            return "timing when battle_ko"
-        return _selector(ctx, opp)
-    if ev.kind == "attack_damage":
-        # "When this Character's / this Leader's attack deals damage to your opponent's Life" (rules/damage.py)
-        sel = ev.subject
-        if sel is not None and sel.ref is None and sel.owner == "self" and set(sel.zones) == {"leader", "character"} and (
-                not params and not sel.filters and not sel.alternatives):
-            return None  # "When you deal damage to your opponent's Life" (OP03-043): any of your attackers
-        if params or sel is None or sel.ref != "this" or sel.filters or sel.alternatives:
-            return "timing when attack_damage subject"
-        return None
-    if ev.kind == "trigger_activated":
-        # "When a [Trigger] activates": either player's, reported by rules/damage.life_damage once the
-        # [Trigger] is activated (its effect resolves first)
-        sel = ev.subject
-        if params or sel is None or sel.owner not in ("any", "opponent") or sel.zones or sel.filters or sel.ref:
-            return "timing when trigger_activated subject"  # "your opponent activates [Trigger]": theirs only
-        return None
-    if ev.kind == "damage_taken":
-        # "When you take damage": reported by rules/damage.py for each point dealt to your Leader
-        sel = ev.subject
-        if params or sel is None or sel.owner != "self" or tuple(sel.zones) != ("leader",) or sel.filters or sel.ref:
-            return "timing when damage_taken subject"
-        return None
-    if ev.kind == "battle":
-        # "If this Character battles ..." (at the end of the battle) and "When this Character battles ..."
-        # (no ``at``: once the battling cards are fixed, after the Block Step; rules/battle.counter_step)
-        if params.get("at") not in (None, "end_of_battle") or set(params) - {"at", "opponent"}:
-            return "timing when battle (not at the end of the battle)"
-        if "at" not in params and (ev.subject is None or ev.subject.ref != "this"):
-            return "timing when battle (start) of other cards"
-        return _selector(ctx, params.get("opponent"))
-    if ev.kind == "keyword_activated":
-        # reported for [Blocker] only (rules/battle.py), whoever's Character it is
-        if params != {"keyword": "Blocker"}:
-            return f"timing when keyword_activated {sorted(params.items())}"
-        params = {}
-    if ev.kind == "played":
-        # reported by main_phase.enter_character with the zone the Character came from; "When you play a
-        # Character" / "When your opponent plays a Character ...": any play, from hand or by an effect;
-        # "... from your hand" (OP02-026): the zone is "hand"
-        sel = ev.subject
-        if params != {"source": "trash"} and not (
-                params in ({}, {"source": "hand"}) and sel is not None and sel.owner in ("self", "opponent") and tuple(sel.zones) == ("character",)
-                and sel.ref is None and not sel.alternatives):
-            return f"timing when played {sorted(params.items())}"
-        params = {}
-    if ev.kind == "don_returned" and "at_least" in params:
+@dataclass(frozen=True, slots=True)
+class WhenRecord:
+    """Which forms of one "When ..." event (``Event.kind``, reported by hooks.fire_event) are supported.
+
+    ``check(ctx, ev, params)``: the event's own check, first; it returns a reason, ``None`` (supported, no
+    more checks) or a dict (the parameters left for the shared checks). ``subject(ctx, ev, sel, params)``:
+    after the shared check of ``by``, a final check of the subject in place of the shared one.
+    ``zones``: the zones the shared subject check accepts; ``after(ctx, ev, sel)``: a check after it."""
+
+    check: Callable | None = None
+    subject: Callable | None = None
+    zones: frozenset = frozenset({"character", "leader"})
+    after: Callable | None = None
+
+
+def _when_any_of(ctx, ev, params):
+    # "When X or Y" (hooks.fire_event): each event on its own terms
+    subs = params.get("events") or ()
+    if ev.subject is not None or set(params) != {"events"} or any(sub.kind == "any_of" for sub in subs):
+        return "timing when any_of"
+    for sub in subs:
+        r = _when(ctx, sub)
+        if r:
+            return r
+    return None
+
+
+def _when_battle_ko(ctx, ev, params):
+    # "When this Character battles and K.O.'s your opponent's Character" (rules/zones.do_ko, in battle)
+    sel, opp = ev.subject, params.get("opponent")
+    if set(params) - {"opponent"} or sel is None or sel.ref != "this" or opp is None or (
+            opp.owner != "opponent" or tuple(opp.zones) != ("character",) or opp.ref or opp.alternatives):
+        return "timing when battle_ko"
+    return _selector(ctx, opp)
+
+
+def _when_attack_damage(ctx, ev, params):
+    # "When this Character's / this Leader's attack deals damage to your opponent's Life" (rules/damage.py)
+    sel = ev.subject
+    if sel is not None and sel.ref is None and sel.owner == "self" and set(sel.zones) == {"leader", "character"} and (
+            not params and not sel.filters and not sel.alternatives):
+        return None  # "When you deal damage to your opponent's Life" (OP03-043): any of your attackers
+    if params or sel is None or sel.ref != "this" or sel.filters or sel.alternatives:
+        return "timing when attack_damage subject"
+    return None
+
+
+def _when_trigger_activated(ctx, ev, params):
+    # "When a [Trigger] activates": either player's, reported by rules/damage.life_damage once the
+    # [Trigger] is activated (its effect resolves first)
+    sel = ev.subject
+    if params or sel is None or sel.owner not in ("any", "opponent") or sel.zones or sel.filters or sel.ref:
+        return "timing when trigger_activated subject"  # "your opponent activates [Trigger]": theirs only
+    return None
+
+
+def _when_damage_taken(ctx, ev, params):
+    # "When you take damage": reported by rules/damage.py for each point dealt to your Leader
+    sel = ev.subject
+    if params or sel is None or sel.owner != "self" or tuple(sel.zones) != ("leader",) or sel.filters or sel.ref:
+        return "timing when damage_taken subject"
+    return None
+
+
+def _when_battle(ctx, ev, params):
+    # "If this Character battles ..." (at the end of the battle) and "When this Character battles ..."
+    # (no ``at``: once the battling cards are fixed, after the Block Step; rules/battle.counter_step)
+    if params.get("at") not in (None, "end_of_battle") or set(params) - {"at", "opponent"}:
+        return "timing when battle (not at the end of the battle)"
+    if "at" not in params and (ev.subject is None or ev.subject.ref != "this"):
+        return "timing when battle (start) of other cards"
+    return _selector(ctx, params.get("opponent"))
+
+
+def _when_keyword_activated(ctx, ev, params):
+    # reported for [Blocker] only (rules/battle.py), whoever's Character it is
+    if params != {"keyword": "Blocker"}:
+        return f"timing when keyword_activated {sorted(params.items())}"
+    return {}
+
+
+def _when_played(ctx, ev, params):
+    # reported by main_phase.enter_character with the zone the Character came from; "When you play a
+    # Character" / "When your opponent plays a Character ...": any play, from hand or by an effect;
+    # "... from your hand" (OP02-026): the zone is "hand"
+    sel = ev.subject
+    if params != {"source": "trash"} and not (
+            params in ({}, {"source": "hand"}) and sel is not None and sel.owner in ("self", "opponent") and tuple(sel.zones) == ("character",)
+            and sel.ref is None and not sel.alternatives):
+        return f"timing when played {sorted(params.items())}"
+    return {}
+
+
+def _when_don_returned(ctx, ev, params):
+    if "at_least" in params:
         # "When 2 or more DON!! cards on your field are returned to your DON!! deck": one cost or action
         # returning that many (interpreter.report_don_returned)
         n = params.pop("at_least")
         if not isinstance(n, int) or n < 2 or params:
             return "timing when don_returned at_least"
-    if ev.kind == "trashed":
-        # "When a card is trashed from your hand by an effect" (OP14-045): reported by actions.op_trash, once
-        # per action or cost that trashed cards from that hand (an activation cost is part of the effect)
-        sel = ev.subject
-        if params != {"by": "effect"} or sel is None or sel.owner != "self" or tuple(sel.zones) != ("hand",) or (
-                sel.filters or sel.ref or sel.alternatives):
-            return "timing when trashed"
-        return None
-    if ev.kind == "returned_to_hand" and (ev.subject is None or ev.subject.owner != "opponent" or params.get("by") != "your_effect"):
+    return params
+
+
+def _when_don_returned_after(ctx, ev, sel):
+    if sel is not None and sel.filters:
+        return "timing when don_returned filtered"
+    return None
+
+
+def _when_trashed(ctx, ev, params):
+    # "When a card is trashed from your hand by an effect" (OP14-045): reported by actions.op_trash, once
+    # per action or cost that trashed cards from that hand (an activation cost is part of the effect)
+    sel = ev.subject
+    if params != {"by": "effect"} or sel is None or sel.owner != "self" or tuple(sel.zones) != ("hand",) or (
+            sel.filters or sel.ref or sel.alternatives):
+        return "timing when trashed"
+    return None
+
+
+def _when_returned_to_hand(ctx, ev, params):
+    if ev.subject is None or ev.subject.owner != "opponent" or params.get("by") != "your_effect":
         # "When your opponent's Character is returned to the owner's hand by your effect" (EB02-023): reported
         # by actions.op_return_to_hand for each card it returns from the field (an action or a cost); only the
         # opponent's Characters, which no cost of yours returns
         return "timing when returned_to_hand"
-    if ev.kind == "attacked":
-        # "When this Leader attacks or is attacked" (OP03-001): reported by rules/battle.counter_step for the
-        # attack target after the Block Step (not once a [Blocker] took the attack), before the Counters
-        # (card Q&A OP03-001); "this" card only
-        sel = ev.subject
-        if sel is not None and sel.ref is None and sel.owner == "self" and tuple(sel.zones) == ("leader",) and (
-                not sel.alternatives and not params):
-            # "When your Leader with a type including "Rocks Pirates" attacks or is attacked" (OP17-040): your
-            # Leader as the attack target, its filters read by hooks._event_matches
-            return _selector(ctx, sel)
-        if sel is None or sel.ref != "this" or params:
-            return "timing when attacked"
-        return None
-    if ev.kind == "drawn":
-        # "When you draw a card outside of your Draw Phase" (OP05-053): reported by rules/zones.draw once per
-        # draw action outside the Draw Phase; only [Once Per Turn] (why_unsupported): a draw of 2 cards
-        # would be one event or two
-        sel = ev.subject
-        if sel is None or sel.owner != "self" or sel.zones or sel.filters or sel.ref or params != {"outside": "draw_phase"}:
-            return "timing when drawn"
-        return None
-    if ev.kind == "rested" and params == {"by": "opponent_character_effect"}:
+    return params
+
+
+def _when_attacked(ctx, ev, params):
+    # "When this Leader attacks or is attacked" (OP03-001): reported by rules/battle.counter_step for the
+    # attack target after the Block Step (not once a [Blocker] took the attack), before the Counters
+    # (card Q&A OP03-001); "this" card only
+    sel = ev.subject
+    if sel is not None and sel.ref is None and sel.owner == "self" and tuple(sel.zones) == ("leader",) and (
+            not sel.alternatives and not params):
+        # "When your Leader with a type including "Rocks Pirates" attacks or is attacked" (OP17-040): your
+        # Leader as the attack target, its filters read by hooks._event_matches
+        return _selector(ctx, sel)
+    if sel is None or sel.ref != "this" or params:
+        return "timing when attacked"
+    return None
+
+
+def _when_drawn(ctx, ev, params):
+    # "When you draw a card outside of your Draw Phase" (OP05-053): reported by rules/zones.draw once per
+    # draw action outside the Draw Phase; only [Once Per Turn] (why_unsupported): a draw of 2 cards
+    # would be one event or two
+    sel = ev.subject
+    if sel is None or sel.owner != "self" or sel.zones or sel.filters or sel.ref or params != {"outside": "draw_phase"}:
+        return "timing when drawn"
+    return None
+
+
+def _when_rested(ctx, ev, params):
+    if params == {"by": "opponent_character_effect"}:
         # "When this Character becomes rested by your opponent's Character's effect" (OP14-070): reported with
         # the card whose effect rested it by actions.op_rest / rest_cards_or_don
-        params = {}
-    if ev.kind in ("rested", "keyword_activated") and params:
-        return f"timing when {ev.kind} {sorted(params)}"
+        return {}
+    if params:
+        return f"timing when rested {sorted(params)}"
+    return params
+
+
+def _when_life_removed(ctx, ev, sel, params):
+    # reported by rules/damage.py and interpreter.remove_from_zone for any Life card, either player's;
+    # "from your opponent's Life cards" (OP08-105): hooks.event_matches compares the Life card's owner
+    if sel is None or sel.owner not in ("any", "self", "opponent") or tuple(sel.zones) != ("life",) or (
+            sel.filters or sel.ref or params):
+        return "timing when life_removed subject"
+    return None
+
+
+def _when_life_zero(ctx, ev, sel, params):
+    # hooks.fire_event: reported after a Life card of the player left their Life cards, leaving none
+    if sel is None or sel.owner != "self" or tuple(sel.zones) != ("life",) or sel.filters or sel.ref or params:
+        return "timing when life_zero subject"
+    return None
+
+
+def _when_life_to_hand(ctx, ev, sel, params):
+    # "When a card is added to your hand from your Life" (OP05-107): reported by rules/damage.life_damage
+    # (damage without [Trigger]) and actions.op_add_to_hand (an effect or a cost); not a [Trigger] card
+    # added to hand after its [Trigger] (card Q&A OP05-107)
+    if sel is None or sel.owner != "self" or tuple(sel.zones) != ("life",) or sel.filters or sel.ref or (
+            sel.alternatives or params):
+        return "timing when life_to_hand subject"
+    return None
+
+
+WHEN: dict[str, WhenRecord] = {
+    "any_of": WhenRecord(_when_any_of),
+    "battle_ko": WhenRecord(_when_battle_ko),
+    "attack_damage": WhenRecord(_when_attack_damage),
+    "trigger_activated": WhenRecord(_when_trigger_activated),
+    "damage_taken": WhenRecord(_when_damage_taken),
+    "battle": WhenRecord(_when_battle),
+    "keyword_activated": WhenRecord(_when_keyword_activated),
+    "played": WhenRecord(_when_played),
+    "don_returned": WhenRecord(_when_don_returned, zones=frozenset({"character", "leader", "don"}),
+                               after=_when_don_returned_after),
+    "trashed": WhenRecord(_when_trashed),
+    "returned_to_hand": WhenRecord(_when_returned_to_hand),
+    "attacked": WhenRecord(_when_attacked),
+    "drawn": WhenRecord(_when_drawn),
+    "rested": WhenRecord(_when_rested),
+    "life_removed": WhenRecord(subject=_when_life_removed),
+    "life_zero": WhenRecord(subject=_when_life_zero),
+    "life_to_hand": WhenRecord(subject=_when_life_to_hand),
+}
+"""The "When ..." events with a form of their own, by ``Event.kind``; any other kind of
+``hooks.WHEN_EVENTS`` takes the shared checks only (``WhenRecord()``)."""
+
+_SHARED = WhenRecord()
+
+
+def _when(ctx, ev) -> str | None:
+    """The "When ..." events hooks.fire_event reports, with the parameters it checks (:data:`WHEN`)."""
+    if ev is None or ev.kind not in WHEN_EVENTS:
+        return f"timing when {ev.kind if ev else '?'}"
+    rec = WHEN.get(ev.kind, _SHARED)
+    params = dict(ev.params)
+    if rec.check is not None:
+        r = rec.check(ctx, ev, params)
+        if not isinstance(r, dict):
+            return r
+        params = r
     if set(params) - {"by"} or params.get("by") not in (None, "battle", "effect", "opponent_effect", "your_effect"):
         return f"timing when {ev.kind} {sorted(params)}"
     sel = ev.subject
-    zones_ok = {"character", "leader"} | ({"don"} if ev.kind == "don_returned" else set())
-    if ev.kind == "life_removed":
-        # reported by rules/damage.py and interpreter.remove_from_zone for any Life card, either player's;
-        # "from your opponent's Life cards" (OP08-105): hooks.event_matches compares the Life card's owner
-        if sel is None or sel.owner not in ("any", "self", "opponent") or tuple(sel.zones) != ("life",) or (
-                sel.filters or sel.ref or params):
-            return "timing when life_removed subject"
-        return None
-    if ev.kind == "life_zero":
-        # hooks.fire_event: reported after a Life card of the player left their Life cards, leaving none
-        if sel is None or sel.owner != "self" or tuple(sel.zones) != ("life",) or sel.filters or sel.ref or params:
-            return "timing when life_zero subject"
-        return None
-    if ev.kind == "life_to_hand":
-        # "When a card is added to your hand from your Life" (OP05-107): reported by rules/damage.life_damage
-        # (damage without [Trigger]) and actions.op_add_to_hand (an effect or a cost); not a [Trigger] card
-        # added to hand after its [Trigger] (card Q&A OP05-107)
-        if sel is None or sel.owner != "self" or tuple(sel.zones) != ("life",) or sel.filters or sel.ref or (
-                sel.alternatives or params):
-            return "timing when life_to_hand subject"
-        return None
+    if rec.subject is not None:
+        return rec.subject(ctx, ev, sel, params)
     if sel is not None and (sel.ref not in (None, "this") or sel.alternatives or sel.zones and
-                            set(sel.zones) - zones_ok):
+                            set(sel.zones) - rec.zones):
         return f"timing when {ev.kind} subject"
-    if ev.kind == "don_returned" and sel is not None and sel.filters:
-        return "timing when don_returned filtered"
+    if rec.after is not None:
+        r = rec.after(ctx, ev, sel)
+        if r:
+            return r
     return _selector(ctx, sel)
 
 
@@ -432,13 +530,18 @@ def _actions(ctx: Support, actions, prev=()) -> str | None:
             if r:
                 return r
         t = a.target
+        r = None if rec.don_checks_first else rec.action(a, site)
+        if r == DONE:
+            continue
+        if r:
+            return r
         if t is not None and not rec.don_alternatives and any("don" in alt.zones for alt in t.alternatives):
             # "Set this Character or up to 1 of your DON!! cards as active" (OP13-035): only "rest" offers the
             # DON!! alternative (actions.rest_cards_or_don); elsewhere it would be silently dropped
             return f"{a.op} of DON!! cards among alternatives"
         if not rec.don and "don" in (t.zones if t else ()):
             return f"{a.op} on DON!!"
-        r = rec.action(a, site)
+        r = rec.action(a, site) if rec.don_checks_first else None
         if r == DONE:
             continue
         if r:
