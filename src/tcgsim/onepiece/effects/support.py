@@ -17,7 +17,7 @@ from .hooks import WHEN_EVENTS
 from .ops import DONE, RECORDS, Site, per_param
 from .select import CONDITION_KINDS, COUNT_FILTER_KEYS, FILTER_KEYS
 
-__all__ = ["Support", "WhenRecord", "WHEN", "why_unsupported", "AUTO_TIMINGS", "KIND_TIMINGS", "ZONES", "DURATIONS", "REFS",
+__all__ = ["Support", "WhenRecord", "WHEN", "ReplacedRecord", "REPLACED", "why_unsupported", "AUTO_TIMINGS", "KIND_TIMINGS", "ZONES", "DURATIONS", "REFS",
            "BATTLE_REFS"]
 
 AUTO_TIMINGS = {"on_play", "when_attacking", "on_opponent_attack", "on_block", "on_ko",
@@ -104,21 +104,16 @@ def _why_unsupported(ctx: Support, eff) -> str | None:
                 and not ev.subject.alternatives):
             # tested: "If any of your Characters would be K.O.'d in battle during this turn" (EB02-030)
             return "granted replacement other than of a K.O. in battle of your Characters"
-        if ev is None or ev.kind not in ("ko", "removed", "rested") or ev.subject is None:
+        rec = REPLACED.get(ev.kind) if ev is not None and ev.subject is not None else None
+        if rec is None:
             return f"replacement of {ev.kind if ev else '?'}"
         params = dict(ev.params)
-        bys = {"ko": (None, "battle", "effect", "opponent_effect"), "removed": (None, "effect", "opponent_effect", "any"),
-               # "would be rested by your opponent's Character's effect" (PRB02-006): actions.op_rest /
-               # rest_cards_or_don offer it (rest_check); other wordings have no behaviour test yet
-               "rested": ("opponent_character_effect",)}[ev.kind]
-        if set(params) - {"by"} or params.get("by") not in bys:
+        if set(params) - {"by"} or params.get("by") not in rec.bys:
             return f"replacement of {ev.kind} {sorted(params)}"
-        if ev.kind == "rested" and ev.subject.ref != "this":
-            return "replacement subject"  # only "If this Character would be rested ..." is tested (PRB02-006)
-        if ev.kind == "removed" and ev.subject.ref is None and not set(ev.subject.zones) <= {"character", "stage"}:
-            return "replacement subject"
-        if ev.kind == "removed" and any(a.target is not None and a.target.ref == "it" for a in eff.actions):
-            return "replacement of removed acting on it"  # "add it to ... instead": the replaced card is not "it"
+        if rec.check is not None:
+            r = rec.check(ctx, eff, ev)
+            if r:
+                return r
         if ev.subject.ref not in (None, "this") or ev.subject.alternatives:
             return "replacement subject"
         r = _selector(ctx, ev.subject)
@@ -133,6 +128,39 @@ def _why_unsupported(ctx: Support, eff) -> str | None:
     if r:
         return r
     return _actions(ctx, eff.actions)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplacedRecord:
+    """An event a replacement effect may replace ("If ... would be K.O.'d, ... instead", 8-1-3-4): the
+    ``by`` parameters it is tested with, and ``check(ctx, eff, ev)`` (a reason or ``None``), its own check."""
+
+    bys: tuple
+    check: Callable | None = None
+
+
+def _replaced_removed(ctx, eff, ev) -> str | None:
+    if ev.subject.ref is None and not set(ev.subject.zones) <= {"character", "stage"}:
+        return "replacement subject"
+    if any(a.target is not None and a.target.ref == "it" for a in eff.actions):
+        return "replacement of removed acting on it"  # "add it to ... instead": the replaced card is not "it"
+    return None
+
+
+def _replaced_rested(ctx, eff, ev) -> str | None:
+    if ev.subject.ref != "this":
+        return "replacement subject"  # only "If this Character would be rested ..." is tested (PRB02-006)
+    return None
+
+
+REPLACED: dict[str, ReplacedRecord] = {
+    "ko": ReplacedRecord((None, "battle", "effect", "opponent_effect")),
+    "removed": ReplacedRecord((None, "effect", "opponent_effect", "any"), _replaced_removed),
+    # "would be rested by your opponent's Character's effect" (PRB02-006): actions.op_rest /
+    # rest_cards_or_don offer it (rest_check); other wordings have no behaviour test yet
+    "rested": ReplacedRecord(("opponent_character_effect",), _replaced_rested),
+}
+"""The events a replacement effect may replace, by ``Event.kind``."""
 
 
 def _permanent(ctx: Support, eff) -> str | None:
