@@ -72,6 +72,15 @@ def op_draw(g, frame, a, choice) -> None:
     elif a.param("until_count") is not None:
         # "draw cards so that you have 2 cards in your hand": what the hand lacks, never negative
         amount = max(0, a.param("until_count") - len(g.players[who].hand))
+    per = a.param("per")
+    if per is not None:
+        # "Draw a card for each of your {X} type Characters" (EB04-011): counted when it resolves (8-4-6);
+        # the cards drawn are "it" for "Then, trash the same number of cards from your hand"
+        amount *= count_of(g, frame[1], per, g.ctx.get(frame[4]))
+        hand = g.players[who].hand
+        n = draw(g, who, amount) if amount else 0
+        finish(g, frame, it=tuple(hand[len(hand) - n:]) if n else (), did=n > 0)
+        return
     n = draw(g, who, amount) if amount else 0
     finish(g, frame, did=n > 0)
 
@@ -645,6 +654,13 @@ def op_trash(g, frame, a, choice) -> None:
         # "trash cards from ... until you have N": as many as are over N (none moves before all are chosen)
         over = max(0, len(candidates(g, frame[1], replace(sel, count=None), g.ctx.get(frame[4]))) - until)
         sel = replace(sel, count=over, up_to=False)
+    if a.param("equal_to") is not None:
+        # "Then, trash the same number of cards from your hand" (EB04-011): as many as the draw before drew
+        n = len(g.ctx.get(frame[4], EMPTY_CTX).it)
+        if not n:
+            finish(g, frame, did=False)
+            return
+        sel = replace(sel, count=n, up_to=False)
     chosen = _removing(frame)
     if chosen is None:
         chosen = choose_cards(g, frame, sel, chooser, choice, frame[4])

@@ -492,7 +492,7 @@ def cost_frame(g, frame, choice) -> None:
             else:
                 g.rested[src] = 1
                 if g.t.whens:
-                    g.fx.fire_event(g, "rested", src)
+                    g.fx.fire_event(g, "rested", src, by="effect", source=src)  # a cost is part of the effect (8-3-1)
             g.stack.pop()
         elif c.target.alternatives:
             # one card or one DON!! out of the alternatives (ops.py, rest's cost form: each alternative is 1 card)
@@ -512,7 +512,7 @@ def cost_frame(g, frame, choice) -> None:
             else:
                 g.rested[choice[1]] = 1
                 if g.t.whens:
-                    g.fx.fire_event(g, "rested", choice[1])
+                    g.fx.fire_event(g, "rested", choice[1], by="effect", source=src)
         elif "don" in c.target.zones:  # "rest 2 of your cards:", DON!! cards included (rule 3-1-2)
             g.fx.rest_cards_or_don(g, frame, _cost_action(c), choice, price=True)  # in actions.py
         else:
@@ -523,7 +523,7 @@ def cost_frame(g, frame, choice) -> None:
             for x in chosen:
                 g.rested[x] = 1
                 if g.t.whens:
-                    g.fx.fire_event(g, "rested", x)
+                    g.fx.fire_event(g, "rested", x, by="effect", source=src)
             g.stack.pop()
     elif c.op in g.fx.ops and c.target is not None:
         # any other action as a cost, with an exact count (8-3-1-3)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from ..cards.model import KEYWORD_BITS
 from .ir import Filter
 
-__all__ = ["DONE", "Site", "OpRecord", "RECORDS", "record", "supported_forms"]
+__all__ = ["DONE", "Site", "OpRecord", "RECORDS", "record", "supported_forms", "optional_battle_ref"]
 
 DONE = "done"
 """A form check's answer when the node is fully checked: the generic checks of :mod:`.support` are skipped."""
@@ -70,7 +70,10 @@ class OpRecord:
     counts_target: bool = False  # the target is only counted ("for every ..."): count filters allowed
     body_follows: bool = False  # the body reads the actions before this one ("If you do, ...": "it")
     per_earlier: bool = False  # "for every card trashed this way" / "per the revealed card's cost" amounts
-    battle_ref: bool = False  # may act on the card battled with (support.BATTLE_REFS; OP04-047)
+    battle_ref: str | None = None  # may act on the card battled with (support.BATTLE_REFS): "always" (OP04-047),
+    # "optional" (only as "you may <op> ... If you do, K.O. this Character", ST08-013; see optional_battle_ref)
+    effect_refs: Callable | None = None  # ``effect_refs(eff)``: the references (select.resolve_ref) the op lets the
+    # whole effect name, beyond support.REFS
     don_checks_first: bool = False  # the shared DON!! checks run before the op's own ``action`` check (which
     # reason is reported first when both fail)
     delayed_this: bool = False  # "... at the end of this turn" on "this" card only (no ``delayed`` form)
@@ -134,7 +137,9 @@ def _this_way(prev) -> bool:
     if len(leaves) != 1:
         return False
     t = leaves[0].target
-    return leaves[0].op in ("trash", "rest") and t is not None and t.ref is None and t.count is None and t.up_to
+    # "you may return any number of Characters on your field to the owner's hand. ... for every returned
+    # Character" (P-059): actions.op_return_to_hand sets "it" to the returned cards
+    return leaves[0].op in ("trash", "rest", "return_to_hand") and t is not None and t.ref is None and t.count is None and t.up_to
 
 
 def _placed_any_number(prev) -> bool:
@@ -196,12 +201,12 @@ def _delayed_target(a, site) -> str | None:
 
 
 # --------------------------------------------------------------------------- one-shot actions
-record("ko", action=ok, cost=ok)
+record("ko", action=ok, cost=ok, battle_ref="optional")
 record("set_active", action=ok, delayed=_delayed_target, don=True)
 record("select", action=ok)
 record("reveal", action=ok, cost=ok)
 record("add_to_hand", action=ok, cost=ok)
-record("play", action=ok)
+record("play", action=ok, cost=ok)  # cost: "You may play 1 [Kotori] from your hand:" (OP05-111): interpreter.cost_frame, op_play
 record("add_don", action=ok)
 record("give_don", action=ok, cost=ok)
 record("turn_face_up", action=ok, cost=ok)
@@ -214,7 +219,7 @@ record("win_game", action=ok)
 record("take_damage", action=ok)
 record("return_to_hand", action=ok, cost=ok, delayed_this=True,
        note='delayed on "this" card only: "Return this Character to the owner\'s hand at the end of this turn" (OP04-009)')
-record("to_deck", action=ok, cost=ok, delayed=_delayed_target, battle_ref=True)
+record("to_deck", action=ok, cost=ok, delayed=_delayed_target, battle_ref="always")
 record("grant_replacement", action=ok)
 record("extra_turn", note="compiled, no resolver: never supported")
 record("set_power", note="compiled, no resolver: never supported")
@@ -224,10 +229,14 @@ def _trash(a, site) -> str | None:
     if a.param("equal_to") is not None:
         # "Trash the same number of cards from the top of your deck as you did from your hand" (OP09-059):
         # the cards "it" of the action just before, a trash of your own hand
+        # ... or "Then, trash the same number of cards from your hand" after a draw for each counted card (EB04-011)
         before = tuple(site.outer) + tuple(site.before)
         t = before[-1].target if before else None
+        drawn = (before and before[-1].op == "draw" and before[-1].param("per") is not None
+                 and before[-1].player == "self" and tuple(a.target.zones) == ("hand",))
         if not (a.player == "self" and before and before[-1].op == "trash" and before[-1].player == "self"
-                and t is not None and t.ref is None and tuple(t.zones) == ("hand",) and t.owner == "self"):
+                and t is not None and t.ref is None and tuple(t.zones) == ("hand",) and t.owner == "self"
+                and a.target.position == "top" or drawn):
             return "trash equal to the cards of an earlier action"
     return None
 
@@ -236,8 +245,8 @@ def _trash_cost(c, site) -> str | None:
     return DONE if _trash_either(c.target) else None
 
 
-record("trash", action=_trash, cost=_trash_cost, delayed_this=True,
-       note='delayed on "this" card only: "trash this Character at the end of this turn" (OP03-005)')
+record("trash", action=_trash, cost=_trash_cost, delayed=_delayed_target,
+       note='delayed: "trash this Character at the end of this turn" (OP03-005), "Then, trash 1 of your {FILM} type Characters at the end of this turn" (OP06-006)')
 
 
 def _draw(a, site) -> str | None:
@@ -278,7 +287,7 @@ def _rest_cost(c, site) -> str | None:
     t = c.target
     if t.alternatives and not t.zones and t.ref is None and all(
             alt.ref is None and alt.count == 1 and not alt.alternatives and alt.owner == "self"
-            and tuple(alt.zones) in (("leader",), ("character",), ("don",))
+            and tuple(alt.zones) in (("leader",), ("character",), ("don",), ("stage",))  # Stage: OP10-057
             and not (alt.zones == ("don",) and alt.filters) for alt in t.alternatives):
         return DONE  # "rest your <X> attribute Leader or 1 of your DON!! cards" (interpreter._rest_options)
     return None
@@ -385,7 +394,18 @@ def _set_base_power(a, site) -> str | None:
     return None
 
 
-record("set_base_power", action=_set_base_power, permanent=ok,
+def _set_base_power_refs(eff) -> frozenset:
+    """ "[On Your Opponent's Attack] ... This Character's base power becomes the same as the power of your
+    opponent's attacking Leader or Character" (OP04-069): the attacker of the battle that just began."""
+    a = eff.actions[0] if len(eff.actions) == 1 else None
+    if (eff.kind == "auto" and eff.timing == "on_opponent_attack" and a is not None and a.op == "set_base_power"
+            and a.target is not None and a.target.ref == "this"
+            and getattr(a.param("same_as_power_of"), "ref", None) == "attacker"):
+        return frozenset({"attacker"})
+    return frozenset()
+
+
+record("set_base_power", action=_set_base_power, permanent=ok, effect_refs=_set_base_power_refs,
        reads="tcgsim.onepiece.rules.continuous:base_power")
 
 
@@ -592,6 +612,18 @@ record("if_you_do_not", action=_if_you_do_not)
 record("choose_one", action=ok)
 record("delayed", action=_delayed)
 record("for_every", action=_for_every, counts_target=True, don_checks_first=True)
+
+
+def optional_battle_ref(actions) -> tuple | None:
+    """ "you may K.O. the opponent's Character you battled with. If you do, K.O. this Character." (ST08-013):
+    the one optional action on the card battled with, as a 1-tuple, when ``actions`` has that shape; else
+    ``None``. Its op needs ``battle_ref="optional"``."""
+    acts = tuple(actions)
+    if (len(acts) == 2 and acts[0].op == "may" and len(acts[0].body) == 1 and acts[0].body[0].op == "ko"
+            and acts[1].op == "if_you_do" and len(acts[1].body) == 1 and acts[1].body[0].op == "ko"
+            and acts[1].body[0].target is not None and acts[1].body[0].target.ref == "this"):
+        return (acts[0].body[0],)
+    return None
 
 
 # --------------------------------------------------------------------------- "for every" amounts

@@ -722,6 +722,10 @@ def _draw(a, ctx):
     eq = a.param("equal_to")
     if eq is not None:
         return f"{verb} cards equal to the number of {render_selector(eq, ctx, counted=True)}"
+    per = a.param("per")
+    if per is not None and per.ref is None:  # "Draw a card for each of your {X} type Characters" (EB04-011)
+        n = "a" if (a.amount or 1) == 1 else a.amount
+        return f"{verb} {n} card for each of {_owner_word(per.owner)} {_body_words(per, 2, ctx)}"
     n = a.amount or 1
     return f"{verb} {'up to ' if a.param('up_to') else ''}{n} {_plural('card', n)}"
 
@@ -729,6 +733,9 @@ def _draw(a, ctx):
 @renders("trash")
 def _trash(a, ctx):
     verb = _actor(a, "trash", "trashes")
+    if a.param("equal_to") is not None and a.target is not None and tuple(a.target.zones) == ("hand",):
+        # "Then, trash the same number of cards from your hand" (EB04-011): as many as the draw before drew
+        return f"{verb} the same number of cards from {_owner_word(a.target.owner)} hand"
     if a.param("equal_to") is not None:
         where = render_selector(a.target, ctx).split(" from ", 1)[-1]
         return f"{verb} the same number of cards from {where} as {render_selector(a.param('equal_to'), ctx)}"
@@ -1015,6 +1022,8 @@ def _set_base_power(a, ctx):
     subj = "its" if subj == "it" else f"{subj}'s"
     if a.param("swap"):
         return f"swap the base power of {_sel(a, ctx)}{_dur(a)}"
+    if same is not None and same.ref == "attacker":  # OP04-069
+        return f"{subj} base power becomes the same as the power of your opponent's attacking Leader or Character{_dur(a)}"
     if same is not None:
         other = render_selector(same, ctx)
         if tuple(same.zones) == ("leader",):

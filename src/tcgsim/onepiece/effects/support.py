@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .hooks import WHEN_EVENTS
-from .ops import DONE, RECORDS, Site, per_param
+from .ops import DONE, RECORDS, Site, optional_battle_ref, per_param
 from .select import CONDITION_KINDS, COUNT_FILTER_KEYS, FILTER_KEYS
 
 __all__ = ["Support", "WhenRecord", "WHEN", "ReplacedRecord", "REPLACED", "why_unsupported", "AUTO_TIMINGS", "KIND_TIMINGS", "ZONES", "DURATIONS", "REFS",
@@ -44,11 +44,13 @@ class Support:
 
     ``effect``: the :class:`~.ir.Effect` checked; ``battle_refs``: it may name the card battled with
     (:data:`BATTLE_REFS`, "At the end of a battle in which this Character battles ..."); ``end_of_battle``: a
-    [When Attacking] effect, where "at the end of this battle" is played (interpreter.run_delayed_battle)."""
+    [When Attacking] effect, where "at the end of this battle" is played (interpreter.run_delayed_battle);
+    ``extra_refs``: references beyond :data:`REFS` an op of the effect allows (``OpRecord.effect_refs``)."""
 
     effect: object = None
     battle_refs: bool = False
     end_of_battle: bool = False
+    extra_refs: frozenset = frozenset()
 
     def selector(self, sel, counted: bool = False) -> str | None:
         """``None`` or the reason ``sel`` (a :class:`~.ir.Selector` or ``None``) is not supported."""
@@ -64,19 +66,30 @@ def why_unsupported(eff) -> str | None:
     first missing one, as a short reason (``"action extra_turn"``, ``"timing when drawn"`` ...)."""
     if eff.event is not None and eff.event.kind == "drawn" and not eff.once_per_turn:
         return "timing when drawn without [Once Per Turn]"  # one event per card drawn or per draw: undecided
-    # "at the end of this battle" (interpreter.run_delayed_battle) is played in a [When Attacking] effect
-    end_of_battle = eff.kind == "auto" and eff.timing == "when_attacking"
-    if not any(a.target is not None and a.target.ref in BATTLE_REFS for a in eff.actions):
-        return _why_unsupported(Support(eff, end_of_battle=end_of_battle), eff)
+    refs = frozenset().union(*(RECORDS[a.op].effect_refs(eff) for a in eff.actions
+                               if a.op in RECORDS and RECORDS[a.op].effect_refs is not None))
+    if refs:
+        return _why_unsupported(Support(eff, extra_refs=refs), eff)
+    # "at the end of this battle" (interpreter.run_delayed_battle): in a [When Attacking] effect that says it
+    end_of_battle = eff.kind == "auto" and eff.timing == "when_attacking" and any(
+        a.op == "delayed" and a.param("at") == "end_of_battle" for a in eff.actions)
+    if end_of_battle:
+        return _why_unsupported(Support(eff, end_of_battle=True), eff)
+    acts = optional_battle_ref(eff.actions)
+    kind = "optional" if acts is not None else "always"
+    acts = acts if acts is not None else tuple(eff.actions)
+    if not any(a.target is not None and a.target.ref in BATTLE_REFS for a in acts):
+        return _why_unsupported(Support(eff), eff)
     ev = eff.event
     if not (eff.kind == "auto" and ev is not None and ev.kind == "battle" and dict(ev.params).get("at") == "end_of_battle"
             and ev.subject is not None and ev.subject.ref == "this"
-            and all(RECORDS.get(a.op) is not None and RECORDS[a.op].battle_ref and a.target is not None
-                    and a.target.ref in BATTLE_REFS and not a.target.filters for a in eff.actions)):
+            and all(RECORDS.get(a.op) is not None and RECORDS[a.op].battle_ref == kind and a.target is not None
+                    and a.target.ref in BATTLE_REFS and not a.target.filters for a in acts)):
         # "At the end of a battle in which this Character battles ..., place the opponent's Character you
-        # battled with at the bottom of the owner's deck" (OP04-047): read while the battle is still on
+        # battled with at the bottom of the owner's deck" (OP04-047) / "you may K.O. ..." (ST08-013): read
+        # while the battle is still on
         return "reference battle_opponent"
-    return _why_unsupported(Support(eff, battle_refs=True, end_of_battle=end_of_battle), eff)
+    return _why_unsupported(Support(eff, battle_refs=True), eff)
 
 
 def _why_unsupported(ctx: Support, eff) -> str | None:
@@ -387,9 +400,10 @@ def _when_drawn(ctx, ev, params):
 
 
 def _when_rested(ctx, ev, params):
-    if params == {"by": "opponent_character_effect"}:
-        # "When this Character becomes rested by your opponent's Character's effect" (OP14-070): reported with
-        # the card whose effect rested it by actions.op_rest / rest_cards_or_don
+    if params in ({"by": "opponent_character_effect"}, {"by": "your_effect"}):
+        # "When this Character becomes rested by your opponent's Character's effect" (OP14-070), "If a
+        # Character is rested by your effect" (OP07-031): reported with the card whose effect rested it by
+        # actions.op_rest / rest_cards_or_don and, for a rest paid as an activation cost, interpreter.cost_frame
         return {}
     if params:
         return f"timing when rested {sorted(params)}"
@@ -497,7 +511,7 @@ def _selector(ctx, sel, counted: bool = False) -> str | None:
     filters on a set of cards (``COUNT_FILTER_KEYS``) are read by select.count_of."""
     if sel is None:
         return None
-    if sel.ref not in REFS and not (sel.ref in BATTLE_REFS and ctx.battle_refs):
+    if sel.ref not in REFS and not (sel.ref in BATTLE_REFS and ctx.battle_refs) and sel.ref not in ctx.extra_refs:
         return f"reference {sel.ref}"
     if sel.total and "don" in sel.zones:
         # "up to a total of N" over cards: one choice of up to N among all the named cards (select.candidates

@@ -220,6 +220,12 @@ class PowerActionRules(Transformer):
         other = _sel(other, default_zones=("leader", "character"))
         return Action("set_base_power", target, duration=_dur(rest), params=_params(same_as_power_of=other))
 
+    def a_base_power_copy_attacker(self, target, *rest):
+        # "This Character's base power becomes the same as the power of your opponent's attacking Leader or
+        # Character during this turn" (OP04-069): the attacker's power when it resolves (select.resolve_ref)
+        return Action("set_base_power", target, duration=_dur(rest),
+                      params=_params(same_as_power_of=Selector(owner="opponent", ref="attacker")))
+
     def a_power_zero(self, ts, n, *rest):
         if n != 0:
             return _each("set_power", ts, ("leader", "character"), amount=n, duration=_dur(rest))

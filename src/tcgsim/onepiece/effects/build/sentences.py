@@ -40,6 +40,11 @@ class SentenceRules(Transformer):
         actions, optional = body
         return SentenceIR("when", actions, event=event, optional=optional)
 
+    def s_if_rested_by(self, t, by, body):
+        """ "[Your Turn] [Once Per Turn] If a Character is rested by your effect, draw 1 card ..." (OP07-031,
+        OP10-036): an automatic effect on the event "rested" (8-1-3-1), as "When ... becomes rested by ..."."""
+        return self.s_when(self.ev_rested_by(t, by), body)
+
     def s_when_post(self, items, event):
         """ "Draw 1 card when your opponent activates an Event.": the activation event written last."""
         return SentenceIR("when", tuple(items), event=event)

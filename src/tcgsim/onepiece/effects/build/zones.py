@@ -41,6 +41,14 @@ class ZoneActionRules(Transformer):
     def a_draw(self, n, _cw=None):
         return Action("draw", amount=n)
 
+    def a_draw_per(self, per):
+        """ "Draw a card for each of your {Neptunian} type Characters" (EB04-011): 1 card per counted card,
+        counted when it resolves (8-4-6, as op_modify_power's ``per``); ``per``: ``("per", (n, Selector))``."""
+        n, counted = per[1]
+        if n != 1:
+            raise ValueError("draw for every N other than 1")
+        return Action("draw", amount=1, params=_params(per=counted))
+
     def a_draw_until_hand(self, n, _cw=None):
         """ "draw cards so that you have 2 cards in your hand" (OP02-069, OP02-051): as many as the hand
         lacks, none with N or more; not optional (card Q&A OP02-051, OP02-069)."""
@@ -48,6 +56,12 @@ class ZoneActionRules(Transformer):
 
     def a_draw_one(self):
         return Action("draw", amount=1)
+
+    def a_trash_hand_same_as_drawn(self):
+        # "Then, trash the same number of cards from your hand" (EB04-011): as many as the draw just before
+        # drew ("it", actions.op_draw with ``per``); its op record (ops.py) accepts it only right after such a draw
+        return Action("trash", Selector(owner="self", zones=("hand",), count=None),
+                      params=_params(equal_to=Selector(ref="it", count=None)))
 
     def a_draw_equal_moved(self):
         # "draw cards equal to the number you returned to your deck" (OP04-048): as many as the previous
