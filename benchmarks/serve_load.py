@@ -39,10 +39,10 @@ def free_port() -> int:
     return port
 
 
-def start_server(port: int, db: Path) -> subprocess.Popen:
+def start_server(port: int, db: Path, pace_ms: float = 0.0) -> subprocess.Popen:
     exe = Path(sys.executable).with_name("tcgsim")
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "tcgsim.cli"]
-    proc = subprocess.Popen(cmd + ["serve", "--port", str(port), "--db", str(db)],
+    proc = subprocess.Popen(cmd + ["serve", "--port", str(port), "--db", str(db), "--agent-pace-ms", str(pace_ms)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -126,13 +126,16 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--human-pause", type=float, default=0.5)
+    ap.add_argument("--agent-pace-ms", type=float, default=0.0,
+                    help="the server's pacing floor (serve's default is 400 ms, a deliberate wait after each "
+                         "answer against an agent: 0 measures the server itself)")
     args = ap.parse_args()
     if not 1 <= args.games <= 1000 or not 0 < args.seconds <= 600:
         ap.error("--games is 1 to 1000 and --seconds at most 600: the load stays bounded")
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "load.db"
-        proc = start_server(port, db)
+        proc = start_server(port, db, args.agent_pace_ms)
         try:
             out = asyncio.run(run(port, args.games, args.seconds, args.human_pause))
         finally:

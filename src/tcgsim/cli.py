@@ -448,6 +448,11 @@ def serve_command(
     port: int = typer.Option(8765, "--port", "-p", min=1, max=65535, help="TCP port on 127.0.0.1."),
     db_file: Path = typer.Option(None, "--db", help="SQLite file keeping every game (default: "
                                  "tcgsim-server.db in the user data folder, ~/.local/share/tcgsim on Linux)."),
+    agent_pace_ms: float = typer.Option(None, "--agent-pace-ms", min=0, help="The least time in milliseconds "
+                                        "from a player's answer to what it brings them in a game against an "
+                                        "agent, so the agent's pauses tell nothing of its hidden cards "
+                                        "(default 400; 0: none)."),
+    game: str = typer.Option(None, "--game", "-g", help=games_help()),
 ) -> None:
     """Play in the browser: start the web server on 127.0.0.1 and print the address to open. Games are kept
     in --db at every decision, so a restarted server resumes them."""
@@ -456,8 +461,12 @@ def serve_command(
     except ImportError as exc:
         raise UserError(f"tcgsim serve needs the web packages ({exc.name}): run `make install` "
                         "(or pip install -e '.[web]')") from None
+    from tcgsim.agents.human import AGENT_PACE_MS
+
     path = db_file or default_server_db()
-    app_ = create_app(path)
+    from tcgsim.core.games import get_game
+
+    app_ = create_app(path, get_game(game), pace_ms=AGENT_PACE_MS if agent_pace_ms is None else agent_pace_ms)
     url = f"http://127.0.0.1:{port}/"
     _note(f"tcgsim: open {url} in your browser (games kept in {path}); Ctrl+C stops the server")
     server(app_, "127.0.0.1", port).run()

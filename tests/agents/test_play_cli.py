@@ -50,6 +50,18 @@ def test_a_refused_action_at_the_terminal_names_its_rule():
     assert "You lose." in out
 
 
+def test_an_answer_of_another_decision_at_the_terminal_names_the_rule_of_the_decision_asked():
+    """Issue 12 §3 at the terminal: 'yes' typed in the person's Main Phase answers no question an effect
+    asked; the refusal names rule 6-5-2 ("In the Main Phase, you may perform the following Main Phase
+    actions") and the person is asked again."""
+    script = "keep\nyes\nconcede\n"  # seed 3: the person is p1 and goes first
+    result = runner.invoke(app, ["play", "ST01", "ST02", "--seed", "3", "--agent", "random", "--agent-pace-ms", "0"],
+                           input=script)
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "6-5-2: the decision now is your Main Phase" in out and "You lose." in out
+
+
 def test_terminal_show_trash_and_don_asked_in_a_second_step():
     """Issue 12 §7: ``show CARD`` prints a visible card's printed text and what is unsupported, and refuses a
     card the player cannot see; ``trash`` lists the trashes; the board names cards and their keywords (a

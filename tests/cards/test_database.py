@@ -283,7 +283,10 @@ def test_only_whole_construction_sentences_are_left_out_of_unsupported(db):
     deck is reduced to 0, you win the game instead of losing" is split: the validator's part and a played effect."""
     any_number = next(c for c in db if "you may have any number of this card in your deck." in c.text)
     assert not db.get(any_number.number).unsupported
-    assert any(f.startswith("Under the rules of this game, you do not lose") for f in db.get("OP15-022").unsupported)
+    # OP15-022's paragraph is played (permanent deck_out_end_of_turn), so it is not left out either
+    op15 = db.get("OP15-022")
+    assert not any(f.startswith("Under the rules of this game") for f in op15.unsupported)
+    assert any(a.op == "deck_out_end_of_turn" for e in op15.effects for a in e.actions)
     p117 = db.get("P-117")
     assert not p117.unsupported and any(a.op == "deck_out_win" for e in p117.effects for a in e.actions)
 

@@ -912,6 +912,9 @@ REVIEWED_SHIFT_REDUCE = {
     # of the whole database unchanged)
     ("don!!", "owner : YOUR"),
     ("rested", "qty : UP TO num"),
+    # "give up to 1 DON!! card from your opponent's cost area to ..." (OP15-028, a_give_don_from_area): "don!!"
+    # after "give up to N" goes on to that action; no printed card gives "up to N DON!! cards" as a target
+    ("don!!", "qty : UP TO num"),
     ("<KEYWORD>", "qty : A"),
     ("if", "a_you_cannot : YOUR OPPONENT CANNOT ACTIVATE KEYWORD"),
     # "... have a +1000 Counter, according to the rules" (EB01-001): the comma goes on to the tail

@@ -24,6 +24,11 @@ CARDS = """
 - {number: TEST-S01, name: Test Port, category: Stage, colors: [Red], cost: 1}
 - {number: TEST-E03, name: Test Night Plan, category: Event, colors: [Red], cost: 1, text: "[Main] [Opponent's Turn] Draw 1 card."}
 - {number: TEST-A02, name: Test Night Scholar, category: Character, colors: [Red], cost: 1, power: 1000, text: "[Activate: Main] [Opponent's Turn] Draw 1 card."}
+- {number: TEST-N01, name: Test Coward, category: Character, colors: [Red], cost: 1, power: 2000, text: "This Character cannot attack."}
+- {number: TEST-K01, name: Test Striker, category: Character, colors: [Red], cost: 1, power: 2000, text: "[On Play] K.O. up to 1 of your opponent's Characters with a cost of 3 or less."}
+- {number: TEST-K02, name: Test Hammer, category: Character, colors: [Red], cost: 1, power: 2000, text: "[On Play] K.O. 1 of your opponent's Characters with a cost of 3 or less."}
+- {number: TEST-O01, name: Test Trader, category: Character, colors: [Red], cost: 1, power: 2000, text: "[On Play] You may trash 1 card from your hand: Draw 2 cards."}
+- {number: TEST-T01, name: Test Trap, category: Character, colors: [Red], cost: 1, power: 2000, text: "[Trigger] Draw 1 card."}
 """
 
 
@@ -300,3 +305,90 @@ def test_7_1_3_2_1_a_stage_is_not_a_counter_character():
     play(g, "p2: no block")
     exc = refusal(g, "counter TEST-S01 -> leader")
     assert exc.rule == "7-1-3-2-1" and "Event" not in str(exc) and "Character" in str(exc)
+
+
+# --- effect prohibitions, [Trigger] decisions, choices and optional costs (issue 12 §3, second part) -------
+
+def test_1_3_3_a_character_whose_text_says_it_cannot_attack():
+    """1-3-3: "the prohibiting effect always takes precedence": TEST-N01's own text "This Character cannot
+    attack." forbids the attack that 7-1-1-1 would allow an active Character; the refusal quotes that text."""
+    g = main("{leader: TEST-L01, deck: 5, characters: [{card: TEST-N01}]}")
+    exc = refusal(g, "attack TEST-N01 -> opp leader")
+    assert exc.rule == "1-3-3" and "This Character cannot attack." in str(exc) and "TEST-N01" in str(exc)
+
+
+def test_10_1_5_1_the_trigger_decision_takes_trigger_or_no_trigger():
+    """10-1-5-1: on taking damage with a [Trigger] card, one may "reveal that card and activate its
+    [Trigger]"; 10-1-5-2: or choose not to. A yes/no answer is not an answer to that decision."""
+    g = main("{leader: TEST-L01, deck: 5, leader_don: 1}", "{leader: TEST-L02, deck: 5, life: [TEST-T01]}")
+    play(g, "p1: attack leader -> opp leader")
+    assert g.pending.kind == "trigger" and g.pending.player == 1
+    exc = refusal(g, "yes")
+    assert exc.rule == "10-1-5-1" and "no trigger" in str(exc)
+
+
+def test_10_1_5_1_trigger_outside_damage():
+    """10-1-5-1: a [Trigger] is activated "on taking damage": in the Main Phase, 'trigger' names the decision
+    being asked (6-5-2), not a [Trigger]."""
+    g = main("{leader: TEST-L01, deck: 5}")
+    exc = refusal(g, "trigger")
+    assert exc.rule == "6-5-2" and "Main Phase" in str(exc)
+
+
+def _choosing(ko: str, second: str = "{card: TEST-B01}"):
+    """p1 plays ``ko`` (a K.O. [On Play]) against 2 Characters of cost 3 or less: its choice is pending."""
+    g = main("{leader: TEST-L01, deck: 5, hand: [%s], don: {active: 5}}" % ko,
+             "{leader: TEST-L02, deck: 5, characters: [{card: TEST-C04}, %s]}" % second)
+    play(g, f"p1: play {ko}")
+    assert g.pending.kind == "choose"
+    return g
+
+
+def test_8_4_4_1_up_to_1_is_not_2():
+    """8-4-4-1: "the player must choose as many cards ... as they can, up to the number specified": TEST-K01
+    K.O.s "up to 1": naming 2 Characters is refused, citing the card's text."""
+    g = _choosing("TEST-K01", "{card: TEST-C04}")
+    exc = refusal(g, "choose opp TEST-C04, opp TEST-C04#2")
+    assert exc.rule == "8-4-4-1" and "up to 1, not 2" in str(exc) and "K.O. up to 1" in str(exc)
+
+
+def test_8_4_4_1_without_up_to_one_must_choose():
+    """8-4-4-1: only "if 'up to' is specified, the player may also choose 0": TEST-K02 says "K.O. 1", so
+    'choose none' is refused while a Character can be chosen."""
+    g = _choosing("TEST-K02")
+    exc = refusal(g, "choose none")
+    assert exc.rule == "8-4-4-1" and "up to" in str(exc) and "TEST-K02" in str(exc)
+
+
+def test_8_4_4_a_yes_at_a_choice_names_the_choice():
+    """8-4-4: the cards "are to be chosen when required to do so during the resolution": at that choice
+    'yes' is no answer; the refusal names the effect asking it."""
+    g = _choosing("TEST-K02")
+    exc = refusal(g, "yes")
+    assert exc.rule == "8-4-4" and "TEST-K02" in str(exc)
+
+
+def test_8_4_1_3_an_optional_cost_is_declined_with_no():
+    """8-4-1-3: "If there are activation costs ... pay all activation costs"; TEST-O01 says "You may trash 1
+    card from your hand:": the question is whether to pay; a choice of cards is not its answer, 'no'
+    declines it."""
+    g = main("{leader: TEST-L01, deck: 5, hand: [TEST-O01, TEST-C04], don: {active: 5}}")
+    play(g, "p1: play TEST-O01")
+    assert g.pending.kind == "yes-no"
+    exc = refusal(g, "choose TEST-C04")
+    assert exc.rule == "8-4-1-3" and "no to decline" in str(exc) and "You may trash 1 card" in str(exc)
+    assert refusals.parse(g, "no") == ("no",)
+
+
+@pytest.mark.parametrize("number, text", [
+    ("OP12-096", "play OP12-096"),               # Event: "[Main] K.O. up to 1 ... you may select ... instead"
+    ("OP10-026", "activate OP10-026"),           # Character: "[Activate: Main] You may place this Character ..."
+])
+def test_a_card_text_the_engine_cannot_read_invents_no_rule(number, text):
+    """When the engine cannot compile a card's text, no rule forbids the action: the refusal names no rule
+    and says the card's text is unsupported (it must not claim 6-5-3-1 or 6-5-4-1)."""
+    where = "hand" if text.startswith("play") else "characters"
+    card = number if where == "hand" else f"{{card: {number}}}"
+    g = main(f"{{leader: TEST-L01, deck: 5, {where}: [{card}], don: {{active: 8}}}}")
+    exc = refusal(g, text)
+    assert exc.rule is None and "not supported" in str(exc) and number in str(exc)

@@ -332,6 +332,18 @@ def test_an_illegal_step_is_reported_with_the_rule_that_forbids_it():
     assert "(refused by rule 3-7-4: OP01-018 was played this turn" in result.report()
 
 
+def test_an_answer_of_another_decision_is_reported_with_the_rule_of_the_decision_asked():
+    """Issue 12 §3, in the scenario runner: 'trigger' typed in p1's Main Phase is refused by the rule of the
+    decision being asked, 6-5-2 ("In the Main Phase, you may perform the following Main Phase actions"), and
+    not by a rule the engine cannot name."""
+    result = run(scenario("""
+        actions:
+          - p1: trigger
+    """))
+    assert not result.passed
+    assert "(refused by rule 6-5-2: the decision now is your Main Phase" in result.report()
+
+
 def test_skipped_steps_are_matched_once_and_by_player():
     base = dict(p1="characters:\n  - {card: OP01-018}")
     # p2 has no Blocker and no Counter: both steps pass by themselves; the script may still name them.

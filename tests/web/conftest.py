@@ -17,8 +17,9 @@ class LiveServer:
     """``url`` (``http://127.0.0.1:PORT``), ``app`` (its ``app.state.hub`` is the server's hub),
     :meth:`restart` (stop, then serve the same database file on the same port)."""
 
-    def __init__(self, db_path, rate: float = 1000.0) -> None:
-        self.db_path, self.rate = db_path, rate  # bots answer at once: the rate limit has its own test
+    def __init__(self, db_path, rate: float = 1000.0, pace_ms: float = 0.0, module=None) -> None:
+        # bots answer at once: the rate limit and the pacing floor (test_pacing.py) have their own tests
+        self.db_path, self.rate, self.pace_ms, self.module = db_path, rate, pace_ms, module
         sock = socket.socket()
         sock.bind(("127.0.0.1", 0))
         self.port = sock.getsockname()[1]
@@ -27,7 +28,7 @@ class LiveServer:
         self.start()
 
     def start(self) -> None:
-        self.app = create_app(self.db_path, rate=self.rate, burst=int(self.rate))
+        self.app = create_app(self.db_path, self.module, rate=self.rate, burst=int(self.rate), pace_ms=self.pace_ms)
         self.server = server(self.app, "127.0.0.1", self.port)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

@@ -170,6 +170,12 @@ def test_an_illegal_typed_action_shows_the_sessions_error(live_server, page):
     page.press("#notation", "Enter")
     page.wait_for_function("document.querySelector('#error').innerText.includes('give 99')")
     assert re.search(r"illegal: .*\b6-5-(5-1|2): ", page.inner_text("#error")), page.inner_text("#error")
+    # an answer of another decision ([Trigger], 10-1-5-1) names the rule of the decision asked now
+    page.fill("#notation", "no trigger")
+    page.press("#notation", "Enter")
+    page.wait_for_function("document.querySelector('#error').innerText.includes('no trigger')")
+    assert re.search(r"illegal: .*\b(5-2-1-5|5-2-1-6|6-5-2|10-1-4-1|7-1-3-2): the decision now is ",
+                     page.inner_text("#error")), page.inner_text("#error")
 
 
 def test_the_game_comes_back_after_a_server_restart(live_server, page):
@@ -259,3 +265,122 @@ def test_giving_don_by_clicking_the_don_area_then_the_leader(live_server, page):
     assert page.inner_text(f"{leader} .don-badge") == f"+{before + 1} DON!!"
     assert int(page.inner_text(f"{leader} .power")) == power + 1000
     assert int(page.inner_text("#me .don-counts").split()[0]) == active - 1
+
+
+# ------------------------------------------------------------------ a tournament deck against the MCTS agent
+DECKS = Path("/work/shared/decks")
+TOURNAMENT = "koby_OP11-001_versuscup-2026-04.txt"  # plays in --strict: no card text the engine lacks
+TOURNAMENT_OPPONENT = "nami_OP11-041_chinoize76-2026-06.txt"
+
+
+def start_pasted_game(page, url, deck_text: str, opponent_text: str, opponent="mcts", budget=20, seed=1):
+    """Start a game as a new user does with a deck of their own: paste both decklists, pick the agent and
+    its budget (iterations per decision), a seed."""
+    page.goto(url + "/")
+    page.fill("#deck-text", deck_text)
+    page.fill("#opponent-deck-text", opponent_text)
+    page.select_option("#opponent", opponent)
+    page.fill("#budget", str(budget))
+    page.select_option("#budget-unit", "")
+    page.fill("#seed", str(seed))
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+
+
+def test_a_whole_game_against_the_mcts_agent_with_a_tournament_deck_by_clicking(live_server, page):
+    """Issue 12, "Done when": a new user plays a full game against the MCTS agent with a real tournament deck
+    by clicking. The decklists (../shared/decks, OPTCGSim format) are pasted in the setup form, the agent is
+    mcts with 20 iterations per decision; every attack is made by clicking the attacker and then the
+    target, every card played by clicking it in the hand. The game ends by rule 9-2-1-1 (a Leader hit with
+    no Life left) or 9-2-1-2 (a deck out of cards), or a concession."""
+    if not (DECKS / TOURNAMENT).exists():
+        pytest.skip(f"the tournament decks of ../shared/decks are not here ({DECKS})")
+    start_pasted_game(page, live_server.url, (DECKS / TOURNAMENT).read_text(),
+                      (DECKS / TOURNAMENT_OPPONENT).read_text(), "mcts", 20, seed=21)
+    assert page.is_hidden("#note")  # both decks play in --strict: no unsupported card is announced
+    game = live_server.hub.games[page.evaluate("state.game")]
+    assert game.record.opponent == "mcts:20"
+    assert game.record.deck_a_name != "ST01"
+    done, decision = [], wait_turn(page, timeout=60_000)
+    while decision is not None and len(done) < 1500:
+        if len(done) == 20:
+            shot(page, "board-vs-mcts-tournament")
+        done.append(play_one(page))
+        decision = wait_turn(page, decision, timeout=60_000)
+    assert page.is_visible("#over"), f"the game did not end after {len(done)} clicks"
+    text = page.inner_text("#over")
+    assert "You win" in text or "You lose" in text, text
+    shot(page, "game-over-vs-mcts-tournament")
+    assert sum(d.startswith("attack") for d in done) >= 3 and any(d.startswith("play") for d in done)
+    assert game.session.over and live_server.hub.store.load(game.record.id).answers == tuple(game.session.indices)
+
+
+# ------------------------------------------------------------------ Bleach on the same server (tcgsim serve --game bleach)
+@pytest.fixture
+def bleach_server(tmp_path):
+    from tcgsim.core.games import get_game
+
+    from .conftest import LiveServer
+
+    s = LiveServer(tmp_path / "bleach.db", module=get_game("bleach"))
+    yield s
+    s.stop()
+
+
+def bleach_play_one(page) -> str:
+    """A Bleach decision answered as a keen player does, by clicking the board where it can: bring a card into
+    play (click it in the hand), give Force Spirituelle (click the card, then the highlighted soul), attack
+    with a soul or play a combat card (click it); else the first listed option other than pass / end."""
+    options = labels(page)
+    for verb, where in (("enter", "#hand"), ("spirit", "#hand"), ("attack", "#me"), ("combat", "#hand")):
+        found = [o for o in options if o.startswith(verb + " ")]
+        if found and _on_board(page, parseOption_py(found[0])[0], where):
+            option = parseOption_py(found[0])
+            click_ref(page, option[0], where)
+            if option[1] is not None:  # then the target
+                page.wait_for_selector(".card.target")
+                click_ref(page, option[1], "#me")
+            elif page.is_visible("#menu"):  # several options of one card: the first in its menu
+                page.locator("#menu button.action").first.click()
+            return "clicked " + found[0]
+    pick = next((o for o in options if o not in ("pass", "end")), options[0])
+    page.locator("#actions button.action", has_text=pick).first.click()
+    return pick
+
+
+def _on_board(page, ref: str, within: str) -> bool:
+    return page.evaluate("""([ref, within]) => [...document.querySelectorAll(within + ' [data-refs]')]
+        .some((e) => e.dataset.refs.split('|').includes(ref))""", [ref, within])
+
+
+def parseOption_py(label: str) -> tuple[str, str | None]:
+    """``(source, target)`` references of a Bleach option label (``spirit X -> Y``; ``enter X``)."""
+    rest = label.split(" ", 1)[1]
+    if " -> " in rest:
+        source, target = rest.split(" -> ", 1)
+        return source, target
+    return rest, None
+
+
+def test_a_whole_bleach_game_against_the_random_agent_by_clicking(bleach_server, page):
+    """``tcgsim serve --game bleach``: the same server and client play the Bleach card game, the bundled
+    decks (compagnons against rivaux), souls and hand clicked on the board, to the end of the game."""
+    page.goto(bleach_server.url + "/")
+    page.wait_for_selector("#deck option", state="attached")
+    assert page.locator("#deck option").all_inner_texts() == ["compagnons", "rivaux"]
+    page.select_option("#opponent", "random")
+    page.fill("#seed", "31")
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+    done, decision = [], wait_turn(page)
+    while decision is not None and len(done) < 1500:
+        done.append(bleach_play_one(page))
+        decision = wait_turn(page, decision)
+    assert page.is_visible("#over"), f"the game did not end after {len(done)} clicks"
+    assert "Souls" in page.inner_text("#me") and "Soul points" in page.inner_text("#opp")
+    clicked = [d for d in done if d.startswith("clicked ")]
+    assert any(d.startswith("clicked attack") for d in clicked), done[:40]
+    assert any(d.startswith(("clicked combat", "clicked enter", "clicked spirit")) for d in clicked), done[:40]
+    shot(page, "bleach-game-over")
+    game = bleach_server.hub.games[page.evaluate("state.game")]
+    assert game.record.game == "bleach" and game.session.over

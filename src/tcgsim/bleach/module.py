@@ -118,6 +118,20 @@ class BleachModule:
             return BleachHeuristicAgent(seed, db=db)
         raise UserError(f"unknown Bleach agent {name!r}; known agents: {', '.join(AGENTS)}")
 
+    def deck_names(self) -> list[str]:
+        """The bundled decks (``compagnons``, ``rivaux``): the decks a web player may pick by name."""
+        return list(self.default_decks)
+
+    def card_info(self, number: str, db) -> dict:
+        """One card's printed data for the browser's card inspector, in the keys of the ONE PIECE module's
+        ``card_info`` (``category``: the Bleach card type; ``cost``: its entry cost or cost; ``power``: its
+        offensive PC; keys with no Bleach meaning are empty). Raises UserError for an unknown number."""
+        card = db.get(number)
+        cost = card.entry_cost if card.entry_cost is not None else card.cost
+        return {"number": card.number, "name": card.name, "category": card.type, "colors": [], "cost": cost,
+                "power": card.pc_offensive, "counter": None, "life": None, "attributes": [], "types": [],
+                "keywords": [], "text": card.text or "", "trigger": None, "unsupported": [], "image": None}
+
     def deck_problems(self, deck, db) -> list[str]:
         """Always empty: :meth:`parse_deck` already refuses an illegal deck (UserError)."""
         return []

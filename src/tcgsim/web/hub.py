@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..agents.human import AGENT_PACE_MS
 from ..core.rng import derive_seed
 from ..core.session import Session, act, seat_name
 from ..errors import UserError
@@ -46,20 +48,35 @@ class LiveGame:
 
     def hello(self, seat: int, base_url: str = "", invite: str | None = None) -> dict:
         """The first message to a seat's connection: ``{"type": "hello", "game", "seat", "opponent",
-        "decks": {"p1": NAME, "p2": NAME}, "invite": URL | None}`` (``invite`` only for p1 of a friend game)."""
+        "decks": {"p1": NAME, "p2": NAME}, "invite": URL | None, "rules": "onepiece" | "bleach"}`` (``invite``
+        only for p1 of a friend game; ``rules``: the card game, whose board the client draws)."""
         r = self.record
         return {"type": "hello", "game": r.id, "seat": seat_name(seat), "opponent": r.opponent,
-                "decks": {"p1": r.deck_a_name, "p2": r.deck_b_name}, "invite": invite}
+                "decks": {"p1": r.deck_a_name, "p2": r.deck_b_name}, "invite": invite, "rules": r.game}
 
 
 class Hub:
-    """Every game of one server, backed by ``store``; ``module`` is the game (ONE PIECE by default)."""
+    """Every game of one server, backed by ``store``; ``module`` is the game (ONE PIECE by default).
 
-    def __init__(self, store: GameStore, module, db=None) -> None:
+    ``pace_ms``: the least time (milliseconds) from a person's answer in a game against an agent to the
+    messages that answer brings them (issue 18 point 6: the agent's thinking, or its decisions taken at once
+    because they had a single option, must not show in the timing); ``clock`` (seconds) and ``sleep`` (an
+    ``async`` function of seconds) measure and wait it, and are replaced by a test's fake clock.
+    """
+
+    def __init__(self, store: GameStore, module, db=None, pace_ms: float = AGENT_PACE_MS,
+                 clock=time.monotonic, sleep=asyncio.sleep) -> None:
         self.store = store
         self.module = module
         self.db = db if db is not None else module.default_database()
         self.games: dict[str, LiveGame] = {}
+        self.pace_ms, self.clock, self.sleep = float(pace_ms), clock, sleep
+
+    async def pace(self, since: float) -> None:
+        """Wait until :attr:`pace_ms` milliseconds have passed since ``since`` (a :attr:`clock` reading)."""
+        left = self.pace_ms / 1000.0 - (self.clock() - since)
+        if left > 0:
+            await self.sleep(left)
 
     # ------------------------------------------------------------------ creating and loading
     def deck(self, name: str | None, text: str | None, who: str):
@@ -117,7 +134,8 @@ class Hub:
         m, db = self.module, self.db
         a = m.parse_deck(record.deck_a, db, "deck A")
         b = m.parse_deck(record.deck_b, db, "deck B")
-        session = Session.start(m, a, b, db, record.seed, first=None, log=True)
+        session = Session.start(m, a, b, db, record.seed, first=None, log=True,
+                                options=getattr(m, "person_options", None))
         for index in record.answers:  # deterministic: the same answers rebuild the same game
             session.answer(session.to_act, index)
         if record.conceded is not None:
@@ -143,7 +161,7 @@ class Hub:
         live = self.games.get(game_id)
         if live is None:
             record = self.store.load(game_id)
-            if record is None:
+            if record is None or record.game != self.module.name:  # a game of another card game's server
                 return None
             live = self._live(record)
         return live

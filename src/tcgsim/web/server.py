@@ -26,6 +26,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..agents.human import AGENT_PACE_MS
 from ..errors import UserError
 from .hub import FRIEND, Hub
 from .store import GameStore
@@ -84,14 +85,16 @@ def agents_on_offer(module) -> list[dict]:
     return out
 
 
-def create_app(db_path: str | Path, module=None, rate: float = RATE, burst: int = BURST) -> FastAPI:
+def create_app(db_path: str | Path, module=None, rate: float = RATE, burst: int = BURST,
+               pace_ms: float = AGENT_PACE_MS) -> FastAPI:
     """The application serving the games stored in ``db_path`` (SQLite, created if missing) of ``module``
     (default: the ONE PIECE CARD GAME); each connection may send ``rate`` messages a second (bursts of
-    ``burst``). Raises :class:`UserError` if the file cannot be opened."""
+    ``burst``); against an agent, an answer's messages come at least ``pace_ms`` milliseconds after it
+    (:class:`Hub`). Raises :class:`UserError` if the file cannot be opened."""
     from ..core.games import get_game
 
     module = module or get_game("onepiece")
-    hub = Hub(GameStore(db_path), module)
+    hub = Hub(GameStore(db_path), module, pace_ms=pace_ms)
     app = FastAPI(title="tcgsim", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -166,8 +169,13 @@ def create_app(db_path: str | Path, module=None, rate: float = RATE, burst: int 
 
 
 async def _message(hub: Hub, live, seat: int, ws: WebSocket, data) -> None:
+    """One message of ``seat``: the session's replies to it, then (after a change) the agent's answers and
+    each seat's new messages. Against an agent, what an answer brings its seat comes no sooner than
+    ``hub.pace_ms`` after the answer (:meth:`Hub.pace`), whether the agent thought, had its decisions taken at
+    once (a single option) or had none: its pauses tell nothing of its hidden cards (issue 18 point 6)."""
     s = live.session
     async with live.lock:
+        received = hub.clock()
         before, over = len(s.indices), s.over
         replies = s.handle(seat, data)
         conceded = seat if s.over and not over and s.end_reason == "concede" else None
@@ -176,13 +184,18 @@ async def _message(hub: Hub, live, seat: int, ws: WebSocket, data) -> None:
             await ws.send_json(replies[0])  # refused: nothing changed
             return
         changed = len(s.indices) != before or conceded is not None
+        paced = changed and live.agent is not None and conceded is None
+        n = len(s.indices)
+        if paced:  # the agent answers first; then the floor; then this seat hears of both
+            await hub.run_agent(live)
+            await hub.pace(received)
         others = [c for c in live.conns[seat] if c is not ws]
         for m in replies:
             for c in (ws, *others):
                 await c.send_json(m)
         if changed:
-            n = len(s.indices)
-            await hub.run_agent(live)
+            if not paced:
+                await hub.run_agent(live)
             # the acting seat already has its messages, unless the agent answered since
             await hub.push(live, (0, 1) if len(s.indices) != n else (1 - seat,))
 

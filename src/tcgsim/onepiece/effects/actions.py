@@ -865,6 +865,11 @@ def op_give_don(g, frame, a, choice) -> None:
     active = a.param("state") == "active" or (
         don is not None and any(f.key == "state" and f.value == "active" for f in don.filters))
     ask = own and bool(a.param("up_to"))
+    # "give up to 1 DON!! card from your opponent's cost area to ..." (OP15-028): active or rested, the giver
+    # picks each one (rule 3-9-2); "up to": the giver may stop, whoever owns the DON!!
+    either = a.param("state") == "any"
+    if either:
+        ask = bool(a.param("up_to"))
     if a.param("from") == "given":
         # "Give up to 2 total of your currently given DON!! cards to 1 of your Characters" (OP07-001): DON!!
         # already given to the player's other cards move, one at a time, to the chosen card (rule 6-5-5)
@@ -893,25 +898,30 @@ def op_give_don(g, frame, a, choice) -> None:
     while ti < len(targets):
         if recipient_owner:  # a DON!! of the cost area of the chosen card's owner (OP15-010)
             p = g.players[g.t.owner[targets[ti]]]
-            ask = bool(a.param("up_to")) and g.t.owner[targets[ti]] == me
-        if n >= (a.amount or 1) or not (p.don_active if active else p.don_rested):
+            ask = bool(a.param("up_to")) and (either or g.t.owner[targets[ti]] == me)
+        states = ([s for s, k in (("active", p.don_active), ("rested", p.don_rested)) if k] if either
+                  else ["active" if active else "rested"] if (p.don_active if active else p.don_rested) else [])
+        if n >= (a.amount or 1) or not states:
             ti, n = ti + 1, 0
             continue
-        if ask:
+        state_now = states[0]
+        if ask or len(states) > 1:
             if choice is None:
-                choice = g.ask(me, "choose", [("don", "active" if active else "rested"), ("choose_none",)])
+                opts = [("don", s) for s in states] + ([("choose_none",)] if ask else [])
+                choice = g.ask(me, "choose", opts)
                 if choice is None:
                     g.stack[-1] = frame[:5] + (("give", chosen, ti, n, moved),)
                     return
             if choice[0] == "choose_none":
                 ti, n, choice = ti + 1, 0, None
                 continue
+            state_now = choice[1] if choice[1] in states else state_now
             choice = None
-        if active:
+        if state_now == "active":
             p.don_active -= 1
         else:
             p.don_rested -= 1
-            if own:
+            if p is g.players[me]:
                 cv.unfreeze_don(g, me)  # the owner gives a kept one first (continuous.unfreeze_don)
         g.given[targets[ti]] += 1
         hooks.fire_event(g, "don_given", targets[ti])  # once per DON!! card (card Q&A OP02-002 q2)
@@ -1385,6 +1395,8 @@ def op_no_refresh(g, frame, a, choice) -> None:
             return
         dons = 0
     for c in chosen:
+        if a.param("phase") == "opponent_next" and g.t.owner[c] == me:
+            continue  # "... in your opponent's next Refresh Phase": a card of yours is not refreshed there (6-2-4)
         cv.add_modifier(g, c, cv.NO_REFRESH, 0, cv.END, _owners_next_turn(g, g.t.owner[c]), me)
     if dons:
         who = 1 - me if a.target.owner == "opponent" else me

@@ -256,6 +256,11 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
                 s = _parse(line, sent, "sentence")
                 actions.extend(s.actions)
 
+    if ("activation" in sentence_kinds and any_optional and len(actions) == 1 and actions[0].op == "may"
+            and actions[0].player == "self" and actions[0].condition is None):
+        # "This effect can be activated when X. You may A and B." (PRB02-009): "can" already makes the effect
+        # optional (8-1-2); its one "you may" is the same choice, asked once
+        actions = list(actions[0].body)
     actions = list(_resolve_zones(tuple(actions), head_text))
     actions = list(_additional_durations(tuple(actions)))
     actions = list(_revealed_refs(tuple(actions), [False]))

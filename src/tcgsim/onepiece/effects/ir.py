@@ -136,7 +136,9 @@ who it is protected from; ``attacker`` on
 ``next_play_discount`` t n d (the next play from hand of a matching card, paying its cost, pays n less).
 permanent only: ``reduce_play_cost`` t n (the DON!! paid to play the matching cards from hand, not their cost);
 ``play_rested`` t (the matching cards enter the field rested however they are played, rules/main_phase);
-``deck_out_win`` (its controller wins instead of losing when their deck is reduced to 0, rules/engine).
+``deck_out_win`` (its controller wins instead of losing when their deck is reduced to 0, rules/engine);
+``deck_out_end_of_turn`` (``part`` no_loss: a deck of 0 cards is no defeat, rules/engine; ``part`` at_end: its
+controller loses at the end of a turn in which their deck became 0, rules/phases.end_phase).
 structure: ``if`` (``condition``, ``body``) | ``may`` (``body``; ``player``) | ``if_you_do`` /
 ``if_you_do_not`` (``body``: after the last ``may``) | ``choose_one`` (``options``; ``player`` chooses) |
 ``delayed`` (``at`` end_of_turn / end_of_battle, ``body``) | ``for_every`` (t counted, n per, ``body``
@@ -211,6 +213,7 @@ ACTION_OPS = frozenset(
         "next_play_discount",  # "the next time you play ... from your hand during this turn, the cost will be reduced by 1" (OP02-025)
         "reduce_play_cost",  # permanent: "The cost of playing ... from your hand will be reduced by 1" (OP05-097)
         "deck_out_win",  # permanent: "When your deck is reduced to 0, you win the game instead of losing" (OP03-040)
+        "deck_out_end_of_turn",  # permanent: "you do not lose when your deck has 0 cards. You lose at the end of the turn ..." (OP15-022)
         "play_rested",  # permanent: "Your Character cards are played rested" (OP09-022)
         "face_up_life_to_deck",  # permanent: "Your face-up Life cards are placed at the bottom of your deck instead ..." (ST13-003)
         "if", "may", "if_you_do", "if_you_do_not", "choose_one", "delayed", "for_every",

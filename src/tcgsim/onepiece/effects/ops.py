@@ -433,7 +433,8 @@ def _no_refresh(a, site) -> str | None:
     return None
 
 
-record("no_refresh", action=_no_refresh, don=True, don_checks_first=True)
+record("no_refresh", action=_no_refresh, don=True, don_checks_first=True,
+       delayed=_delayed_target)  # "Then, at the end of this turn, up to 1 rested Character ... will not become active" (OP15-025)
 
 
 def _set_counter_permanent(a, site) -> str | None:
@@ -446,6 +447,8 @@ def _set_counter_permanent(a, site) -> str | None:
 
 record("set_counter", permanent=_set_counter_permanent, reads="tcgsim.onepiece.rules.continuous:counter")
 record("treat_name", permanent=ok, reads="tcgsim.onepiece.effects.select:card_names")
+record("deck_out_end_of_turn", permanent=ok,  # OP15-022: rules/engine.rule_processing, rules/phases.end_phase
+       reads="tcgsim.onepiece.rules.engine:Game._deck_out_part")
 record("deck_out_win", permanent=ok, reads="tcgsim.onepiece.rules.engine:Game._deck_out_wins")  # OP03-040
 record("face_up_life_to_deck", permanent=ok,  # ST13-003: rules/damage, actions.op_add_to_hand
        reads="tcgsim.onepiece.rules.continuous:face_up_life_to_deck")
@@ -571,6 +574,9 @@ def _if_you_do_not(a, site) -> str | None:
     # only as the "instead" of a draw (compiler._join_sentence, OP04-040): choosing fewer is not doing it
     prev = site.before[-1] if site.before else None
     b = prev.body[0] if prev is not None and prev.op == "may" and len(prev.body) == 1 else None
+    if b is not None and b.op == "return_don" and b.target is None and (b.amount or 1) == 1 and (
+            dict(b.params) == {"state": "active"}):
+        return None  # "Your opponent may return 1 of their active DON!! cards ... If they do not," (OP15-059): did = 1 returned
     if b is None or b.target is None or b.target.ref is not None or not b.target.count or b.target.up_to and (
             len(a.body) != 1 or a.body[0].op != "draw"):
         return "action if_you_do_not"

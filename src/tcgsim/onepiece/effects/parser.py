@@ -288,6 +288,8 @@ def classify(toks: list[Tok]) -> list[Tok]:
             new = "and@g"
         elif prev in ("you", "your") and nxt == "your":
             new = None  # "you and your opponent", "your or your opponent's Life cards"
+        elif w == "or" and prev == "type" and nxt == "the" and _w(toks, i + 2) == "<ATTR>":
+            new = None  # "If your Leader has the {FILM} type or the <Strike> attribute" (OP13-025): one condition
         elif in_cond and nxt in _COND_STARTS:
             new = w + "@c"
         elif _starts_target(toks, i + 1) and (not _verb_before(toks, i) or not _verb_follows(toks, i + 1)):

@@ -859,7 +859,12 @@ def _add_don(a, ctx):
 def _give_don(a, ctx):
     n = a.amount or 1
     don = a.param("don")
-    if don is not None:
+    if a.param("state") == "any":
+        # "up to 1 DON!! card from your opponent's cost area" (actions.op_give_don: active or rested, OP15-028)
+        area = {"opponent": "your opponent's", "self": "your"}.get(don.owner if don is not None else None,
+                                                                    "its owner's")
+        what = f"{'up to ' if a.param('up_to') else ''}{n} DON!! {_plural('card', n)} from {area} cost area"
+    elif don is not None:
         what = render_selector(replace_owner(don, "any") if don.owner == "self" else don, ctx).replace(
             "all DON", "all of your DON")
     else:
@@ -882,6 +887,9 @@ def _return_don(a, ctx):
         return ("return DON!! cards from your field to your DON!! deck until you have the same number of DON!! "
                 "cards on your field as your opponent")
     n = a.amount or 1
+    if a.param("state") == "active" and a.player == "opponent":
+        # "Your opponent may return 1 of their active DON!! cards to their DON!! deck" (OP15-059)
+        return f"your opponent returns {n} of their active DON!! cards to their DON!! deck"
     if a.player == "opponent":
         return f"your opponent returns {n} DON!! {_plural('card', n)} from their field to their DON!! deck"
     return f"return {n} DON!! {_plural('card', n)} from your field to your DON!! deck"
@@ -1168,6 +1176,15 @@ def _reduce_play_cost(a, ctx):
 @renders("deck_out_win")
 def _deck_out_win(a, ctx):
     return "when your deck is reduced to 0, you win the game instead of losing"
+
+
+@renders("deck_out_end_of_turn")
+def _deck_out_end_of_turn(a, ctx):
+    if a.param("part") == "no_loss":
+        return "under the rules of this game, you do not lose when your deck has 0 cards"
+    if a.param("part") == "at_end":
+        return "you lose at the end of the turn in which your deck becomes 0 cards"
+    return f"deck out at the end of the turn ({a.param('part')})"
 
 
 @renders("face_up_life_to_deck")

@@ -400,10 +400,11 @@ def _when_drawn(ctx, ev, params):
 
 
 def _when_rested(ctx, ev, params):
-    if params in ({"by": "opponent_character_effect"}, {"by": "your_effect"}):
+    if params in ({"by": "opponent_character_effect"}, {"by": "your_effect"}, {"by": "opponent_effect"}):
         # "When this Character becomes rested by your opponent's Character's effect" (OP14-070), "If a
-        # Character is rested by your effect" (OP07-031): reported with the card whose effect rested it by
-        # actions.op_rest / rest_cards_or_don and, for a rest paid as an activation cost, interpreter.cost_frame
+        # Character is rested by your effect" (OP07-031), "when this Character is rested by your opponent's
+        # effect" (PRB02-009): reported with the card whose effect rested it by actions.op_rest /
+        # rest_cards_or_don and, for a rest paid as an activation cost, interpreter.cost_frame
         return {}
     if params:
         return f"timing when rested {sorted(params)}"

@@ -353,6 +353,13 @@ def prohibited(g, cid: int, what: str, *, by: str | None = None, source: int = -
     ``by`` says how: ``"battle"`` or ``"effect"``; ``source`` is the card whose effect acts (its owner
     decides whether it is an "opponent's effect"); ``attacker`` is the card battling ``cid``.
     """
+    return prohibition(g, cid, what, by=by, source=source, attacker=attacker) is not None
+
+
+def prohibition(g, cid: int, what: str, *, by: str | None = None, source: int = -1, attacker: int = -1):
+    """What forbids ``cid`` to ``what`` (arguments of :func:`prohibited`): the card id whose permanent effect
+    forbids it, ``-1`` for an effect already resolved that applies to it (a modifier, whose card is not
+    kept), ``None`` when nothing forbids it. Rule 1-3-3."""
     pl = -1 - g.t.owner[cid]  # a player flag: "you cannot attack a Leader during this turn" (OP06-026)
     for m in g.mods:
         if (m[0] == cid or m[0] == pl) and m[1] == PROHIBIT:
@@ -363,9 +370,9 @@ def prohibited(g, cid: int, what: str, *, by: str | None = None, source: int = -
                         how == "opponent_effect" and (source < 0 or g.t.owner[source] == m[5]))):
                     continue
             if w == what or (what == "be_ko" and w == "be_removed" and by == "effect"):
-                return True
+                return -1
     if not g.t.static_ops.get("cannot"):
-        return False
+        return None
     for src, _, a in static_actions(g, "cannot"):
         w = a.param("what")
         if w != what and not (what in ("be_ko",) and w == "be_removed" and by == "effect"):
@@ -391,8 +398,8 @@ def prohibited(g, cid: int, what: str, *, by: str | None = None, source: int = -
         if sel is not None and (source < 0 or not _in_zones(g, source, sel.zones)
                                 or not g.fx.matches(g, src, source, sel.filters)):
             continue
-        return True
-    return False
+        return src
+    return None
 
 
 def player_bound(g, player: int, stat: int) -> bool:

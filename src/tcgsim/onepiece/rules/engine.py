@@ -131,6 +131,12 @@ class Game(Machine):
                 if self.t.static_ops.get("deck_out_win") and self._deck_out_wins(i):
                     deck_winners.append(i)  # OP03-040: "you win the game instead of losing" (1-3-1, 1-2-5)
                     continue
+                if self.t.static_ops.get("deck_out_end_of_turn") and self._deck_out_part(i, "no_loss"):
+                    # OP15-022: "you do not lose when your deck has 0 cards" (card text over 1-2-1-1-2, 1-3-1);
+                    # the turn is noted for "You lose at the end of the turn in which your deck becomes 0 cards"
+                    if p.deck_out_turn != self.turn:
+                        p.deck_out_turn = self.turn
+                    continue
                 lost.append(i)
                 reasons.append("deck")
         if deck_winners:
@@ -161,6 +167,27 @@ class Game(Machine):
         win the game instead of losing, according to the rules", OP03-040) replaces their deck-out defeat
         (1-2-1-1-2) with a win; not while its effects are negated (8-2-1-1)."""
         return any(self.t.owner[src] == player for src, _, _a in static_actions(self, "deck_out_win"))
+
+    def _deck_out_part(self, player: int, part: str) -> bool:
+        """Whether a permanent ``deck_out_end_of_turn`` effect of ``player``'s card applies now with that
+        ``part`` (OP15-022: ``no_loss``, ``at_end``); not while its effects are negated (8-2-1-1)."""
+        return any(self.t.owner[src] == player and a.param("part") == part
+                   for src, _, a in static_actions(self, "deck_out_end_of_turn"))
+
+    def deck_out_at_end_of_turn(self) -> None:
+        """End Phase (6-6-1-3, before the turn passes): a player whose deck became 0 cards during this turn
+        while "You lose at the end of the turn in which your deck becomes 0 cards" (OP15-022) applies loses
+        (rule 9-2-1, as 1-2-1-1-2); both at once is a draw."""
+        lost = [i for i, p in enumerate(self.players)
+                if p.deck_out_turn == self.turn and self._deck_out_part(i, "at_end")]
+        if not lost or self.winner is not None:
+            return
+        self.pending = None
+        self.winner = Game.DRAW if len(lost) == 2 else 1 - lost[0]
+        self.end_reason = "deck"
+        self.phase = "over"
+        self.emit(None, f"game over: {'draw' if self.winner == Game.DRAW else 'p%d wins' % (self.winner + 1)} (deck at the end of the turn)",
+                  ("1-3-1",))
 
     def _looking_at_deck(self, player: int) -> bool:
         """Card Q&A (ST03-010, OP01-016, OP01-073, OP01-077, OP01-088): while cards of a deck are being

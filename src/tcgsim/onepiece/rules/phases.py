@@ -129,6 +129,10 @@ def end_phase(g, frame, choice) -> None:
         return  # delayed "at the end of this turn" effects resolve first (6-6-1-2); then back here
     g.stack.pop()
     expire(g, END, g.turn)
+    if g.t.static_ops.get("deck_out_end_of_turn"):
+        g.deck_out_at_end_of_turn()  # OP15-022: "You lose at the end of the turn in which your deck becomes 0 cards"
+        if g.winner is not None:
+            return
     g.players[g.active].first_turn_done = True
     g.turn += 1
     g.active = 1 - g.active

@@ -18,7 +18,9 @@ from ..cards.model import CHARACTER, EVENT, KW_BLOCKER, KW_RUSH, KW_RUSH_CHARACT
 from .engine import IllegalAction
 from .events import event_usable
 from .notation import _normalize, _zone_of, labels, parse as parse_notation, resolve
-from .continuous import can_attack_active, cost as current_cost, counter as counter_value, has_keyword, play_cost
+from .continuous import (
+    attack_cost, attack_target_forbidden, blocker_forbidden, can_attack_active, cost as current_cost,
+    counter as counter_value, has_keyword, play_cost, play_forbidden, prohibition)
 
 
 class Refusal(NamedTuple):
@@ -66,6 +68,12 @@ def explain(g, text: str) -> Refusal:
     if d is None:
         return Refusal(None, "no decision is pending")
     t = " ".join(str(text).split())
+    answered = _answers(t)
+    if answered is not None:
+        try:
+            return _answer(g, d, t, answered) or Refusal(None, "no rule known to this engine explains it")
+        except (IndexError, ValueError, KeyError, TypeError, AttributeError):
+            return Refusal(None, "the card references name no card that can take this action")
     form = _split(t)
     if form is None:
         return Refusal(None, "not an action of the notation that is legal now")
@@ -115,6 +123,114 @@ def _step(kind: str) -> str:
     return _KIND_NAMES.get(kind, f"a {kind} choice")
 
 
+# --- answers that are not Main Phase, block or counter actions: which decision each one answers -------------
+_SIMPLE_ANSWERS = {"trigger": "trigger", "no trigger": "trigger", "no block": "block", "end counter": "counter",
+                   "end turn": "main", "first": "first", "second": "first", "keep": "keep", "mulligan": "keep",
+                   "yes": "yes-no", "no": "yes-no"}
+
+# the rule that says what the pending decision asks, and the answers it takes ({src}: the effect's card text)
+_ASKED = {
+    "main": ("6-5-2", "the decision now is your Main Phase: play, activate, give DON!!, attack or end turn"),
+    "block": ("10-1-4-1", "the decision now is the Block Step: block with a [Blocker], or no block"),
+    "counter": ("7-1-3-2", "the decision now is the Counter Step: counter, event, or end counter"),
+    "trigger": ("10-1-5-1", "the decision now is the [Trigger] of the Life card your damage revealed: trigger, "
+                            "or no trigger (10-1-5-2)"),
+    "first": ("5-2-1-5", "the decision now is whether to go first or second"),
+    "keep": ("5-2-1-6", "the decision now is whether to keep your opening hand or redraw it once (mulligan)"),
+    "trash": ("3-7-6-1", "the decision now is which of your 5 Characters to trash to play the new one"),
+    "choose": ("8-4-4", "the decision now is a choice of {src}"),
+    "option": ("8-4-4", "the decision now is which option of {src} to use: choose option N"),
+    "yes-no": ("8-4-1", "the decision now is whether to go on with {src}: yes or no"),
+    "effect": ("8-6-1", "the decision now is which of your effects to resolve first: choose effect ..."),
+    "order": ("3-1-7", "the decision now is the order in which the cards are placed: order ..."),
+}
+
+
+def _answers(t: str) -> str | None:
+    """The decision kind that an answer ``t`` which is not a Main Phase/block/counter action answers."""
+    if t in _SIMPLE_ANSWERS:
+        return _SIMPLE_ANSWERS[t]
+    if t.startswith("choose option "):
+        return "option"
+    if t.startswith("choose effect "):
+        return "effect"
+    if t.startswith("choose "):
+        return "choose"
+    if t.startswith("order "):
+        return "order"
+    if t.startswith("trash "):
+        return "trash"
+    return None
+
+
+def _source(g) -> tuple[int, int] | None:
+    """``(card, effect index)`` of the effect whose resolution asks the pending decision, or ``None``."""
+    for frame in reversed(g.stack):
+        if (len(frame) > 2 and frame[0] in ("effect", "act") and type(frame[1]) is int and frame[1] >= 0
+                and type(frame[2]) is int and frame[2] < len(g.t.defs[frame[1]].effects)):
+            return frame[1], frame[2]
+    return None
+
+
+def _quote(g, cid: int, eidx: int | None = None) -> str:
+    """``NUMBER ("printed text")``: the card and the text of its effect ``eidx`` (the card's text if ``None``)."""
+    d = g.t.defs[cid]
+    text = (d.effects[eidx].text if eidx is not None else "") or d.text or ""
+    text = " ".join(text.split())
+    return f'{d.number} ("{text}")' if text else d.number
+
+
+def _asked(g, d) -> Refusal:
+    rule, what = _ASKED.get(d.kind, (None, f"the decision now is a {d.kind} decision"))
+    src = _source(g)
+    if d.kind == "yes-no" and src and g.t.defs[src[0]].effects[src[1]].costs:  # "You may [cost]: [effect]"
+        rule, what = "8-4-1-3", "the decision now is whether to pay the activation cost of {src}: yes, or no to decline"
+    return Refusal(rule, what.format(src=_quote(g, *src) if src else "the effect being resolved"))
+
+
+def _answer(g, d, t: str, answered: str) -> Refusal | None:
+    if answered != d.kind:
+        return _asked(g, d)
+    if d.kind == "choose":
+        return _choose(g, d, t)
+    return None
+
+
+def _choose(g, d, t: str) -> Refusal | None:
+    """A choice of an effect refused by its number of cards (8-4-4-1) or its cards (8-4-4)."""
+    src = _source(g)
+    whose = f"the effect of {_quote(g, *src)}" if src else "the effect"
+    picks = [o for o in d.options if o[0] != "choose_none"]
+    sizes = [len(o) - 1 if o[0] == "choose" else 1 for o in picks]
+    if t == "choose none":
+        return Refusal("8-4-4-1", f"{whose} does not say \"up to\": you must choose as many as you can, "
+                                  f"up to the number specified ({min(sizes)})")
+    n = len(t.split(" ", 1)[1].split(","))
+    if n > max(sizes):
+        return Refusal("8-4-4-1", f"{whose} chooses up to {max(sizes)}, not {n}")
+    if n < min(sizes) and ("choose_none",) not in d.options:
+        return Refusal("8-4-4-1", f"you must choose as many as you can, up to the number specified: {whose} "
+                                  f"chooses {min(sizes)}, not {n}")
+    return Refusal("8-4-4", f"{whose} does not let you choose that: its choices are " + "; ".join(labels(g)))
+
+
+def _unsupported(g, cid: int) -> Refusal | None:
+    """When the engine cannot read the text of ``cid``: no rule forbids the action, the engine lacks it."""
+    d = g.t.defs[cid]
+    if getattr(d, "unsupported", None):
+        return Refusal(None, f"the text of {d.number} is not supported by this engine yet "
+                             f"({' | '.join(d.unsupported)}): no rule forbids this, the engine cannot do it")
+    return None
+
+
+def _forbidden(g, src: int | None, what: str) -> Refusal | None:
+    """Rule 1-3-3 (a prohibiting effect takes precedence), citing the card whose text forbids ``what``."""
+    if src is None:
+        return None
+    by = f"the effect of {_quote(g, src)}" if src >= 0 else "an effect resolved earlier"
+    return Refusal("1-3-3", f"{by} forbids {what}: a prohibiting effect takes precedence")
+
+
 def _play(g, me: int, ref: str) -> Refusal | None:
     cid = _card(g, ref, me, ("hand",))
     if cid is None:
@@ -122,6 +238,8 @@ def _play(g, me: int, ref: str) -> Refusal | None:
     d = g.t.defs[cid]
     if d.category == EVENT:
         if not g.fx.activatable(g, cid, "main"):
+            if "[Main]" in (d.text or "") and _unsupported(g, cid):
+                return _unsupported(g, cid)
             if g.fx.activatable(g, cid, "counter"):
                 return Refusal("6-5-3-1", f"{d.number} is a [Counter] Event: in the Main Phase only Events "
                                           "marked [Main] are activated")
@@ -138,7 +256,16 @@ def _play(g, me: int, ref: str) -> Refusal | None:
     have = g.players[me].don_active
     if cost > have:
         return Refusal("6-5-3-1", f"you have {have} active DON!!, {d.number} costs {cost}")
+    if g.mods and play_forbidden(g, me, cid):
+        return _forbidden(g, _play_prohibitor(g, me, cid), f"playing {d.number}")
     return None
+
+
+def _play_prohibitor(g, me: int, cid: int) -> int:
+    for m in g.mods:  # NO_PLAY modifiers keep (source card, effect, path): see continuous.play_forbidden
+        if m[0] == -1 - me and type(m[2]) is tuple and m[2] and type(m[2][0]) is int:
+            return m[2][0]
+    return -1
 
 
 def _attack(g, me: int, a_ref: str, t_ref: str) -> Refusal | None:
@@ -165,6 +292,22 @@ def _attack(g, me: int, a_ref: str, t_ref: str) -> Refusal | None:
     if t != opp.leader and not g.rested[t] and not can_attack_active(g, a):
         return Refusal("7-1-1-2", f"{g.t.numbers[t]} is active: only the opponent's rested Characters can be "
                                   "attacked")
+    who = _name(g, me, a)
+    for what, doing in (("attack", f"{who} to attack"), ("be_rested", f"{who} to be rested (an attack rests it, "
+                                                                       "7-1-1-1)")):
+        found = _forbidden(g, prohibition(g, a, what), doing)
+        if found:
+            return found
+    if t == opp.leader:
+        found = _forbidden(g, prohibition(g, a, "attack_leader"), f"{who} to attack a Leader")
+        if found:
+            return found
+    if attack_target_forbidden(g, a, t):
+        return Refusal("1-3-3", f"an effect on the field forbids {who} to attack {g.t.numbers[t]}: a "
+                                "prohibiting effect takes precedence")
+    if g.mods and attack_cost(g, a) > len(p.hand):
+        return Refusal("1-3-3", f"an effect lets {who} attack only if you trash {attack_cost(g, a)} cards from "
+                                f"your hand; you have {len(p.hand)}")
     return None
 
 
@@ -186,6 +329,8 @@ def _activate(g, me: int, ref: str) -> Refusal | None:
     if cid is None or g.t.owner[cid] != me:
         return Refusal("6-5-4-1", f"{ref} is not one of your cards on the field")
     idxs = g.t.timed[cid].get("activate_main") or ()
+    if not idxs and "[Activate: Main]" in (g.t.defs[cid].text or "") and _unsupported(g, cid):
+        return _unsupported(g, cid)
     if not idxs:
         return Refusal("6-5-4-1", f"{g.t.numbers[cid]} has no [Activate: Main] effect this engine can activate")
     effs = g.t.defs[cid].effects
@@ -214,7 +359,10 @@ def _block(g, me: int, ref: str) -> Refusal | None:
         return Refusal("10-1-4-1", f"{number} is the card being attacked: [Blocker] protects your other cards")
     if g.rested[cid]:
         return Refusal("10-1-4-1", f"{number} is rested: [Blocker] is activated by resting this card")
-    return None
+    if blocker_forbidden(g, me, attacker):
+        return Refusal("1-3-3", f"an effect resolved this battle or turn forbids you to activate [Blocker] "
+                                f"against {g.t.numbers[attacker]}: a prohibiting effect takes precedence")
+    return _forbidden(g, prohibition(g, cid, "be_rested"), f"{number} to be rested ([Blocker] rests it)")
 
 
 def _unblockable(g, attacker: int) -> bool:
@@ -248,6 +396,10 @@ def _counter_event(g, me: int, ref: str) -> Refusal | None:
     if cid is None:
         return Refusal("7-1-3-2-2", f"{ref} is not in your hand")
     d = g.t.defs[cid]
+    if d.category == EVENT and "[Counter]" in (d.text or "") and not g.fx.activatable(g, cid, "counter"):
+        found = _unsupported(g, cid)
+        if found:
+            return found
     if d.category != EVENT or not g.fx.activatable(g, cid, "counter"):
         return Refusal("7-1-3-2-2", f"{d.number} is not an Event with a [Counter] effect this engine can "
                                     "activate")

@@ -45,7 +45,7 @@ class PlayerState:
     __slots__ = (
         "leader", "deck", "hand", "trash", "life", "characters", "stage",
         "don_deck", "don_active", "don_rested", "don_total",
-        "first_turn_done", "damaged_at_zero", "conceded",
+        "first_turn_done", "damaged_at_zero", "conceded", "deck_out_turn",
     )
 
     def __init__(self) -> None:
@@ -63,6 +63,9 @@ class PlayerState:
         self.first_turn_done = False
         self.damaged_at_zero = False
         self.conceded = False
+        # the turn in which the deck became 0 cards while a "you do not lose when your deck has 0 cards"
+        # effect applied (OP15-022; rules/engine.rule_processing), else -1
+        self.deck_out_turn = -1
 
     def field_cards(self) -> tuple[int, ...]:
         """The player's Leader, Characters (field order) and Stage: the cards of the field whose text is valid
@@ -85,16 +88,19 @@ class PlayerState:
         p.first_turn_done = self.first_turn_done
         p.damaged_at_zero = self.damaged_at_zero
         p.conceded = self.conceded
+        p.deck_out_turn = self.deck_out_turn
         return p
 
     def to_dict(self) -> dict:
-        return {name: getattr(self, name) for name in PlayerState.__slots__}
+        # ``deck_out_turn`` only when set (OP15-022): a game without it keeps the state fingerprint it had
+        return {name: getattr(self, name) for name in PlayerState.__slots__
+                if name != "deck_out_turn" or self.deck_out_turn != -1}
 
     @classmethod
     def from_dict(cls, d: dict) -> "PlayerState":
         p = cls.__new__(cls)
         for name in cls.__slots__:
-            v = d[name]
+            v = d.get(name, -1) if name == "deck_out_turn" else d[name]  # saved before OP15-022 was supported
             setattr(p, name, list(v) if isinstance(v, list) else v)
         return p
 

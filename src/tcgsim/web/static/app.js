@@ -29,6 +29,13 @@ function loadCards(numbers) {
 
 function viewNumbers(v) {
   const out = [...v.me.hand];
+  if (isBleach(v)) {  // Bleach: souls, supports, discard piles, Zanpakutô
+    for (const side of [v.me, v.opponent]) {
+      out.push(...side.souls.map((s) => s.card).filter((n) => n), ...side.supports.map((s) => s.card),
+               ...side.discard, side.zanpakuto.card);
+    }
+    return out;
+  }
   for (const side of [v.me, v.opponent]) {
     out.push(side.leader.card, ...side.characters.map((c) => c.card), ...side.trash,
              ...side.life_face_up.map((f) => f.card));
@@ -171,12 +178,18 @@ function showError(text) { const e = $("error"); e.textContent = text; e.hidden 
   if ($("game").hidden) { $("setup-error").textContent = text; $("setup-error").hidden = false; } }
 function hideError() { $("error").hidden = true; }
 
+function isBleach(v) { return !!(v && v.me && v.me.souls); }
+
 // ------------------------------------------------------------------ option labels (action notation)
 // "attack ST01-013 -> opp leader": verb, source reference, target reference (SCENARIOS.md)
 function parseOption(label) {
   let m;
   if ((m = label.match(/^give (\d+) don -> (.+)$/))) return {verb: "give", source: "don", target: m[2]};
-  if ((m = label.match(/^(attack|counter) (.+) -> (.+)$/))) return {verb: m[1], source: m[2], target: m[3]};
+  if ((m = label.match(/^(attack|counter|spirit) (.+) -> (.+)$/))) return {verb: m[1], source: m[2], target: m[3]};
+  // Bleach (src/tcgsim/bleach/rules/notation.py): "enter BLX-003", "event BLX-020 by BLX-001", "unleash X with A+B"
+  if ((m = label.match(/^(enter|attack|defend|combat|target|take|discard|effect|ability|unleash) (.+?)(?::\d+)?(?: (?:by|with) .+)?$/)))
+    return {verb: m[1], source: m[2]};
+  if ((m = label.match(/^zanpakuto -> (.+)$/))) return {verb: "zanpakuto", source: m[1]};
   if ((m = label.match(/^(play|activate|block|event|trash|choose effect) (.+)$/))) return {verb: m[1], source: m[2]};
   if ((m = label.match(/^choose (?!option |none$|1 |opp 1 )(.+)$/)) && !m[1].includes(", ")) return {verb: "choose", source: m[1]};
   return {verb: label};
@@ -259,12 +272,47 @@ function sideEl(side, mine) {
   trash.addEventListener("click", () => showTrash(side.trash, mine));
   piles.append(trash);
   info.append(life, don, piles);
+  box.append(row, oppHand(info, side, mine));
+  return box;
+}
+
+// the backs of the opponent's hand cards ("opp hand N"), after the piles in ``info``
+function oppHand(info, side, mine) {
   if (!mine && side.hand_count) {
     const hand = el("div", "zone opp-hand");
     for (let i = 1; i <= side.hand_count; i++) hand.append(cardEl("", [`opp hand ${i}`], {back: "hand"}));
     info.append(hand);
   }
-  box.append(row, info);
+  return info;
+}
+
+// Bleach: the souls (Ames) with their PC and exhausted state, the supports, the Zanpakutô, the piles.
+function bleachSideEl(side, mine) {
+  const box = el("div", "side-inner");
+  const deck = state.decks ? state.decks[mine === (state.seat === "p1") ? "p1" : "p2"] : "";
+  box.append(el("h3", null, `${mine ? "You" : "Opponent"} (${deck})`));
+  const row = el("div", "row");
+  const souls = el("div", "zone characters"); souls.append(el("h4", null, `Souls (${side.souls.length})`));
+  side.souls.forEach((s, i) => {
+    const refs = s.label ? [s.label] : [`${mine ? "" : "opp "}soul ${i + 1}`];
+    const e = cardEl(s.card || "", refs, {rested: s.exhausted, power: s.pc === null ? undefined : s.pc,
+                                          back: s.card ? undefined : "soul"});
+    if (s.zanpakuto) e.append(el("span", "don-badge", "Zanpakutô"));
+    if (s.reserve_count) e.append(el("span", "counter", `${s.reserve_count} in reserve`));
+    souls.append(e);
+  });
+  const supports = el("div", "zone stage-zone"); supports.append(el("h4", null, `Supports (${side.supports.length})`));
+  side.supports.forEach((s) => supports.append(cardEl(s.card, [s.label])));
+  row.append(souls, supports);
+  const piles = el("div", "piles");
+  piles.append(el("div", "pile", `Deck ${side.deck_count}`), el("div", "pile", `Hand ${side.hand_count}`),
+               el("div", "pile", `Soul points ${side.soul_points}`),
+               el("div", "pile", `Zanpakutô ${side.zanpakuto.card} (${side.zanpakuto.where})`));
+  const discard = el("button", "trash-button", `Discard ${side.discard.length}`);
+  discard.addEventListener("click", () => showTrash(side.discard, mine));
+  piles.append(discard);
+  const info = el("div", "counts"); info.append(piles);
+  box.append(row, oppHand(info, side, mine));
   return box;
 }
 
@@ -276,12 +324,15 @@ function render() {
   if (v.pending && !state.over) status += v.pending.player === you ? " · your decision" : " · the opponent decides…";
   if (state.over) status = "Game over";
   $("status").textContent = status;
-  $("opp").replaceChildren(sideEl(v.opponent, false));
-  $("me").replaceChildren(sideEl(v.me, true));
+  const side = isBleach(v) ? bleachSideEl : sideEl;
+  $("opp").replaceChildren(side(v.opponent, false));
+  $("me").replaceChildren(side(v.me, true));
   const hand = $("hand"); hand.replaceChildren();
   v.me.hand.forEach((n, i) => hand.append(cardEl(n, refsFor("", n, copies(v.me.hand, n, i), true).concat([`hand ${i + 1}`]))));
-  const b = v.battle;
-  $("battle").textContent = b ? `Battle: ${b.attacker} (${b.attacker_power}) attacks ${b.target} (${b.target_power})` : "";
+  const b = v.battle, c = v.combat;
+  $("battle").textContent = b ? `Battle: ${b.attacker} (${b.attacker_power}) attacks ${b.target} (${b.target_power})` :
+    c ? `Combat: ${c.attacker} (${c.attacker_pc} PC) against ${c.defender || "no defender"}` +
+        (c.defender ? ` (${c.defender_pc} PC)` : "") : "";
   if (state.over) {
     const o = state.over, won = o.winner === you;
     $("over").textContent = o.winner === "draw" ? `Draw (${o.reason}).` :

@@ -259,6 +259,15 @@ class ConditionRules(Transformer):
         # "If it is your second turn or later" (OP15-058): your own turns counted from your first (rules 6-1-1, 6-1-2)
         return Condition("own_turn", ">=", value=2)
 
+    def c_deck_count(self, n, *rest):
+        # "if your deck has 0 cards" (OP15-022): the number of cards in the player's deck
+        return Condition("count", _cmp_op(rest[0] if len(rest) > 1 else None), n,
+                         Selector(owner="self", zones=("deck",), count=None))
+
+    def c_opponent_turn(self):
+        # "if it is your opponent's turn" (OP17-119): the condition the [Opponent's Turn] tag gives (compiler)
+        return Condition("opponent_turn")
+
     def c_cost_eq_given_d2(self, t):
         # "If the chosen Character has a cost equal to the number of DON!! cards given to it" (OP15-031)
         return _match(t, Filter("cost_eq_don_given", "==", True))

@@ -79,6 +79,28 @@ class DonActionRules(Transformer):
         return (Action("give_don", Selector(owner="any", zones=("leader", "character"), count=1, up_to=True),
                        amount=n, params=_params(state="rested", up_to=True, don_of="recipient")),)
 
+    def don_area_opponent(self):
+        return "opponent"
+
+    def don_area_self(self):
+        return "self"
+
+    def a_give_don_from_area(self, n, _cw, area, ts):
+        """ "give up to 1 DON!! card from your opponent's cost area to 1 of your opponent's Characters" (OP15-028,
+        OP15-025): up to N DON!! of that player's cost area, active or rested (``state=any``: the giver picks
+        each one's state, rule 3-9-2), given one at a time (actions.op_give_don)."""
+        don = Selector(owner=area, zones=("don",), count=n, up_to=True)
+        return _each("give_don", ts, ("leader", "character"), amount=n,
+                     params=_params(don=don, state="any", up_to=True))
+
+    def a_give_don_owners_area(self, n, _cw, k):
+        """ "Give up to 1 DON!! card from its owner's cost area to its owner's Leader or 1 of their Characters"
+        (OP15-023): as ``a_give_don_owners`` (OP15-010), the DON!! active or rested (``state=any``)."""
+        if k != 1:
+            raise ValueError("give DON!! to several of its owner's cards")
+        return (Action("give_don", Selector(owner="any", zones=("leader", "character"), count=1, up_to=True),
+                       amount=n, params=_params(state="any", up_to=True, don_of="recipient")),)
+
     def a_give_don_cards(self, don_t, ts):
         don = _sel(don_t, default_zones=("don",))
         if don.zones != ("don",):

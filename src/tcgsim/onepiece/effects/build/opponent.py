@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from lark import Transformer, v_args
 
-from ..ir import Action, Selector
+from ..ir import Action, Filter, Selector
 from .common import _Source, _add_don, _as_tuple, _each, _params, _sel
 
 
@@ -31,6 +31,11 @@ class OpponentActionRules(Transformer):
 
     def ob_return_don(self, t):
         sel = _sel(t, default_zones=("don",))
+        if (sel.zones == ("don",) and sel.ref is None and not sel.alternatives and sel.count and not sel.up_to
+                and sel.filters == (Filter("state", "==", "active"),)):
+            # "Your opponent may return 1 of their active DON!! cards to their DON!! deck" (OP15-059): N of that
+            # player's active DON!! of the cost area (state=active, interpreter.don_options), as EB02-061's
+            return Action("return_don", amount=sel.count, params=_params(state="active"))
         return Action("return_don", sel, amount=sel.count)
 
     def item_opp_may_base(self, action):

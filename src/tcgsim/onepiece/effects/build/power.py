@@ -24,6 +24,11 @@ class PowerActionRules(Transformer):
     def a_give_power(self, ts, amount, *rest):
         return _each("modify_power", ts, ("leader", "character"), amount=amount, duration=_dur(rest))
 
+    def a_give_power_to(self, amount, *rest):
+        """ "give -1000 power during this turn to up to 1 of your opponent's Characters ..." (OP15-015): the
+        words of ``a_give_power`` with the target last."""
+        return _each("modify_power", rest[-1], ("leader", "character"), amount=amount, duration=_dur(rest[:-1]))
+
     def a_give_power_split(self, n, first, second, *rest):
         """ "... and give 1 Character −3000 power and the other −2000 power until ..." (OP08-118): the cards
         just selected share the amounts, one each (actions.op_modify_power_split)."""

@@ -77,6 +77,23 @@ class SentenceRules(Transformer):
             raise ValueError("deck reduced to a number other than 0")
         return SentenceIR("actions", (Action("deck_out_win", _THIS),), optional=False)
 
+    def s_deck_out_no_loss(self, n, _cw):
+        """ "Under the rules of this game, you do not lose when your deck has 0 cards." (OP15-022): a permanent
+        effect setting aside the defeat condition 1-2-1-1-2 (card text over the rules, 1-3-1;
+        rules/engine.rule_processing), ``deck_out_end_of_turn`` part ``no_loss``."""
+        if n != 0:
+            raise ValueError("deck count other than 0")
+        return SentenceIR("actions", (Action("deck_out_end_of_turn", _THIS, params=_params(part="no_loss")),),
+                          optional=False)
+
+    def s_deck_out_loss_end_of_turn(self, n, _cw):
+        """ "You lose at the end of the turn in which your deck becomes 0 cards." (OP15-022): part ``at_end``,
+        read by rules/phases.end_phase (6-6-1-3, before the turn ends)."""
+        if n != 0:
+            raise ValueError("deck count other than 0")
+        return SentenceIR("actions", (Action("deck_out_end_of_turn", _THIS, params=_params(part="at_end")),),
+                          optional=False)
+
     def s_start_of_game(self, body):
         actions, optional = body
         return SentenceIR("start_of_game", actions, optional=optional)
