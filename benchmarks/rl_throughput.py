@@ -41,7 +41,8 @@ def run(game: str, steps: int, seed: int) -> dict:
             games += 1
             env.reset(seed=seed + games)
             continue
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(len(legal))]))  # (rng.choice costs ~10 us more per step)
         done += 1
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     return {"game": game, "steps": done, "games": games, "seconds": round(seconds, 3),

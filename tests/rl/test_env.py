@@ -24,6 +24,7 @@ from tcgsim.rl.gym_env import SingleAgentEnv, make_vector_env
 from tcgsim.rl.layout import LAYOUTS, Vocabulary
 
 GAMES = ["onepiece", "bleach"]
+AGENT = ("p1", "p2")
 
 
 @pytest.fixture(autouse=True)
@@ -253,3 +254,42 @@ def test_decks_are_names_or_files(tmp_path):
     bad.write_text("1xNOPE-999\n")
     with pytest.raises(UserError, match="bad.txt"):
         TcgEnv(game="onepiece", decks=(str(bad), "ST01"))
+
+
+@pytest.mark.parametrize("game, decks", [("onepiece", None), ("onepiece", ("ST03", "ST04")),
+                                         ("onepiece", ("ST05", "ST06")), ("onepiece", ("ST07", "ST01")),
+                                         ("bleach", None)])
+def test_the_fast_paths_give_what_the_plain_reading_gives(game, decks, monkeypatch):
+    """benchmarks/README.md's speed-ups change no answer: a One Piece view built while the permanent effects
+    are read once per state (``continuous.reading``) equals the view built card by card, and the action
+    indices found through the per-view slot tables equal those of the resolvers alone."""
+    from tcgsim.rl import layout as layout_module
+
+    env = TcgEnv(game=game, decks=decks)
+    actions = env.layout.actions
+    checked = 0
+    for seed in range(2):
+        env.reset(seed=seed)
+        pick = random.Random(seed)
+        while not env.session.over:
+            g = env.session._game
+            seat = env.session.to_act
+            view = env.raw_view(AGENT[seat])
+            if game == "onepiece":
+                from tcgsim.onepiece.rules.view import _view
+
+                from tcgsim.onepiece.rules import continuous
+
+                assert json.dumps(_view(g, seat)) == json.dumps(view)  # _view: no reading() around it
+                assert continuous._memo(g) is None  # the memo ends with the view: the game goes on changing
+            labels = view["pending"]["options"]
+            fast = actions.indices(view, labels)
+            with monkeypatch.context() as m:
+                m.setattr(layout_module, "_TABLES", {})
+                actions._parses.clear()
+                slow = actions.indices(view, labels)
+            actions._parses.clear()
+            assert fast == slow, labels
+            checked += 1
+            env.step(pick.choice(env.legal_actions()))
+    assert checked > 100

@@ -9,6 +9,7 @@ Gymnasium's vector API over it (``SyncVectorEnv`` or one process per environment
 from __future__ import annotations
 
 import json
+import os
 from functools import partial
 from typing import Any
 
@@ -134,10 +135,15 @@ def _make_single(kwargs: dict) -> gymnasium.Env:
     return JsonInfo(SingleAgentEnv(**kwargs))
 
 
-def make_vector_env(n: int, *, asynchronous: bool = True, **kwargs: Any) -> gymnasium.vector.VectorEnv:
-    """``n`` :class:`SingleAgentEnv` (keyword arguments as its constructor, infos as :class:`JsonInfo`)
-    under Gymnasium's vector API: one process each with ``asynchronous`` (every core), else in this
-    process. Seed them with ``reset(seed=S)`` (environment ``k`` gets ``S + k``)."""
+def make_vector_env(n: int | None = None, *, asynchronous: bool = True, **kwargs: Any) -> gymnasium.vector.VectorEnv:
+    """``n`` :class:`SingleAgentEnv` (keyword arguments as its constructor, infos as :class:`JsonInfo`; default
+    ``n``: ``os.cpu_count()``, every core) under Gymnasium's vector API: one process each with
+    ``asynchronous``, else in this process. Seed them with ``reset(seed=S)`` (environment ``k`` gets
+    ``S + k``). Raises ``ValueError`` for ``n < 1``."""
+    if n is None:
+        n = os.cpu_count() or 1
+    if n < 1:
+        raise ValueError(f"n={n}: at least one environment")
     fns = [partial(_make_single, kwargs) for _ in range(n)]
     cls = gymnasium.vector.AsyncVectorEnv if asynchronous else gymnasium.vector.SyncVectorEnv
     return cls(fns)

@@ -39,6 +39,9 @@ class Vocabulary:
     def __init__(self, numbers) -> None:
         self.numbers: tuple[str, ...] = tuple(sorted(set(numbers)))
         self._index = {n: i + 1 for i, n in enumerate(self.numbers)}
+        self.get = self._index.get
+        """``get(number, 0)``: :meth:`__call__` as a bound ``dict.get`` (the encoders' fast path; ``None`` and
+        unknown numbers give the default)."""
 
     def __len__(self) -> int:
         return len(self.numbers) + 1  # with 0
@@ -100,8 +103,10 @@ HEADER = [
 def _cards(cards: list, n: int, voc: Vocabulary, out: list) -> None:
     """``n`` card indices from ``cards`` (numbers), padded with 0."""
     k = min(len(cards), n)
-    out += [voc(c) for c in cards[:k]]
-    out += [0] * (n - k)
+    get = voc.get
+    out += [get(c, 0) for c in cards[:k]]
+    if k < n:
+        out += [0] * (n - k)
 
 
 # One Piece ------------------------------------------------------------------------------------------------
@@ -109,17 +114,16 @@ OP_CHARS, OP_HAND, OP_TRASH, OP_LIFE = 6, 20, 10, 6
 
 
 def _op_side(side: dict, own: bool, voc: Vocabulary, out: list) -> None:
+    get = voc.get
     lead = side["leader"]
-    out += (voc(lead["card"]), float(lead["rested"]), lead["don"], lead["power"] / 1000)
+    out += (get(lead["card"], 0), float(lead["rested"]), lead["don"], lead["power"] / 1000)
     chars = side["characters"]
-    for k in range(OP_CHARS):
-        if k < len(chars):
-            c = chars[k]
-            out += (voc(c["card"]), float(c["rested"]), c["don"], c["power"] / 1000, float(c["played_this_turn"]))
-        else:
-            out += (0, 0, 0, 0, 0)
+    for c in chars[:OP_CHARS]:
+        out += (get(c["card"], 0), float(c["rested"]), c["don"], c["power"] / 1000, float(c["played_this_turn"]))
+    if len(chars) < OP_CHARS:
+        out += [0] * (5 * (OP_CHARS - len(chars)))
     st = side["stage"]
-    out += (0, 0) if st is None else (voc(st["card"]), float(st["rested"]))
+    out += (0, 0) if st is None else (get(st["card"], 0), float(st["rested"]))
     don = side["don"]
     out += (side["hand_count"], side["deck_count"], side["life_count"], len(side["trash"]),
             don["active"], don["rested"], don["deck"])
@@ -308,6 +312,41 @@ def _number(_view: dict, ref: str, _side: str) -> int | None:
     return int(ref) - 1 if ref.isdigit() else None
 
 
+def _copies(cards: list, first: int = 0) -> dict[str, int]:
+    """``{NUMBER: slot of its first copy, NUMBER#k: slot of its k-th copy}`` for ``cards`` (numbers) in order,
+    slots counted from ``first``: what :func:`_nth_copy` finds, read once per view."""
+    out: dict[str, int] = {}
+    seen: dict[str, int] = {}
+    for pos, c in enumerate(cards, first):
+        k = seen.get(c, 0) + 1
+        seen[c] = k
+        out[f"{c}#{k}"] = pos
+        if k == 1:
+            out[c] = pos
+    return out
+
+
+def _field_table(view: dict, side: str) -> dict[str, int]:
+    return {"leader": 0, "stage": 7, **_copies([c["card"] for c in view[side]["characters"]], 1)}
+
+
+def _soul_table(view: dict, side: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for pos, s in enumerate(view[side]["souls"]):
+        out.setdefault(s["label"], pos)
+    return out
+
+
+# per resolver: (prefix stripped from its reference, whether the prefix is required, table of the view side:
+# {reference: slot}); a reference not in the table is resolved by the resolver itself (same answers, slower)
+_TABLES = {
+    "hand": ("hand ", False, lambda v, s: _copies(v["me"]["hand"])),
+    "op_field": ("", False, _field_table),
+    "op_opp_field": ("opp ", True, _field_table),
+    "bl_soul": ("", False, _soul_table),
+    "bl_opp_soul": ("", False, _soul_table),
+}
+
 RESOLVERS = {
     "hand": (_hand, "me"),
     "op_field": (_op_field, "me"),
@@ -341,21 +380,35 @@ class ActionLayout:
         self.candidate_base = base
         self.size = base + candidates
 
-    def index(self, view: dict, label: str, rank: int) -> int | None:
+    def index(self, view: dict, label: str, rank: int, tables: dict | None = None) -> int | None:
         """The index of ``label`` by simple label or family (``None``: a candidate); ``rank``: how many
-        earlier options of this decision had the same label (the copies of one card in a Bleach hand)."""
+        earlier options of this decision had the same label (the copies of one card in a Bleach hand);
+        ``tables``: a dict kept by the caller across the labels of one view (slots looked up once)."""
         i = self._simple.get(label)
         if i is not None:
             return i
         parses = self._parses.get(label)
         if parses is None:
             parses = self._parse(label)
+        if tables is None:
+            tables = {}
         for base, args in parses:
             offset = 0
-            for res, k, fn, side, ref in args:
-                if res == "hand" and rank:  # the (rank+1)-th copy of an unnumbered hand card
-                    ref = f"{ref}#{rank + 1}"
-                slot = fn(view, ref, side)
+            for res, k, fn, side, ref, key, const in args:
+                if const is not None:  # a number in the label itself
+                    slot = const
+                else:
+                    if res == "hand" and rank:  # the (rank+1)-th copy of an unnumbered hand card
+                        ref = f"{ref}#{rank + 1}"
+                        key = ref[5:] if ref.startswith("hand ") else ref
+                    slot = None
+                    if key is not None:
+                        table = tables.get(res)
+                        if table is None:
+                            table = tables[res] = _TABLES[res][2](view, side)
+                        slot = table.get(key)
+                    if slot is None:
+                        slot = fn(view, ref, side)
                 if slot is None or not 0 <= slot < k:
                     break
                 offset = offset * k + slot
@@ -365,12 +418,27 @@ class ActionLayout:
 
     def _parse(self, label: str) -> tuple:
         """The families whose pattern reads ``label``, with its arguments: ``((base, ((resolver name, slots,
-        function, side, reference), ...)), ...)``; remembered (labels repeat from step to step)."""
+        function, side, reference, table key or None, constant slot or None), ...)), ...)``; remembered
+        (labels repeat from step to step)."""
         out = []
         for rx, f, base in self._by_word.get(label.split(" ", 1)[0], ()):
             m = rx.match(label)
             if m is not None:
-                out.append((base, tuple((res, k, *RESOLVERS[res], ref) for (res, k), ref in zip(f.args, m.groups()))))
+                args = []
+                for (res, k), ref in zip(f.args, m.groups()):
+                    fn, side = RESOLVERS[res]
+                    key = const = None
+                    if res == "n":
+                        const = fn(None, ref, side)
+                        const = -1 if const is None else const
+                    elif res in _TABLES:
+                        prefix, required, _ = _TABLES[res]
+                        if prefix and ref.startswith(prefix):
+                            key = ref[len(prefix):]
+                        elif not required:
+                            key = ref
+                    args.append((res, k, fn, side, ref, key, const))
+                out.append((base, tuple(args)))
         if len(self._parses) > 100_000:  # a bound, never reached by the bundled decks
             self._parses.clear()
         parses = self._parses[label] = tuple(out)
@@ -381,11 +449,12 @@ class ActionLayout:
         option does not fit (more than ``candidates`` candidates) or two options share an index."""
         out: list[int] = []
         seen: dict[str, int] = {}
+        tables: dict = {}
         cand = 0
         for lab in labels:
             rank = seen.get(lab, 0)
             seen[lab] = rank + 1
-            i = self.index(view, lab, rank)
+            i = self.index(view, lab, rank, tables)
             if i is None:
                 if cand >= self.candidates:
                     raise ActionSpaceError(f"{lab!r}: more than {self.candidates} candidate options")

@@ -13,6 +13,8 @@ Modifiers on a card are dropped when it leaves its area (rule 3-1-6: it becomes 
 
 from __future__ import annotations
 
+import threading
+
 from ..cards.model import KEYWORD_BITS
 
 POWER = 0
@@ -158,11 +160,51 @@ def static_keyword(g, cid: int, bit: int) -> bool:
         _evaluating.discard("gain_keyword")
 
 
+# While a view is read (``reading(g)``): ``(g, {key: value})`` for this thread (a server may build views in
+# several threads), so that the permanent effects that apply are found once per state instead of once per card
+_LOCAL = threading.local()
+
+
+class reading:
+    """``with reading(g): ...``: while the block runs, ``g`` is only read (a player's view is built), so
+    :func:`static_actions` finds the permanent effects that apply once per state and value, and
+    :func:`_static_targets` each effect's targets once, not once per card (the same answers: conditions and
+    targets are read from the state alone). Per thread; nested blocks restore the outer one."""
+
+    def __init__(self, g) -> None:
+        self.g = g
+
+    def __enter__(self):
+        self._outer = getattr(_LOCAL, "memo", None)
+        _LOCAL.memo = (self.g, {})
+        return self
+
+    def __exit__(self, *exc) -> None:
+        _LOCAL.memo = self._outer
+
+
+def _memo(g) -> dict | None:
+    r = getattr(_LOCAL, "memo", None)
+    return r[1] if r is not None and r[0] is g else None
+
+
 def static_actions(g, op: str):
-    """``(source card, effect, action)`` for each ``op`` action of a permanent effect that applies now."""
+    """``(source card, effect, action)`` for each ``op`` action of a permanent effect that applies now
+    (an iterable; a list while the state is being read, :class:`reading`)."""
     entries = g.t.static_ops.get(op)
     if not entries:
-        return
+        return ()
+    memo = _memo(g)
+    if memo is not None:
+        key = (op, frozenset(_evaluating))
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = list(_applying(g, entries))
+        return got
+    return _applying(g, entries)
+
+
+def _applying(g, entries):
     for src, eff, acts, in_hand in entries:
         # rule 2-8-2: on the field, or in the hand where the text says so ("this card in your hand")
         where = src in g.players[g.t.owner[src]].hand if in_hand else g.on_field(src)
@@ -176,6 +218,13 @@ def _static_targets(g, src: int, a, cid: int) -> bool:
     sel = a.target
     if sel.ref == "this":
         return cid == src
+    memo = _memo(g)
+    if memo is not None:  # the candidates once per state (``reading``)
+        key = (src, id(sel), frozenset(_evaluating))
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = set(g.fx.candidates(g, src, sel))
+        return cid in got
     return cid in g.fx.candidates(g, src, sel)
 
 

@@ -10,7 +10,7 @@ secret zone whose identity was revealed to this player, so that search agents ca
 from __future__ import annotations
 
 from ...core.hidden import pending_view, view_header
-from .continuous import power
+from .continuous import power, reading
 from .notation import render
 
 
@@ -31,7 +31,13 @@ def player_view(g, player: int) -> dict:
     "battle": None | {...}, "pending": None | {"player", "kind", "options"?}, "known": [...]}``.
     Options are listed only when the pending decision is this player's; at that player's [Trigger]
     decision ``pending`` also has ``"card"``: the Life card whose [Trigger] may be activated.
+    Building it only reads the state: the permanent effects that apply are found once (``reading``).
     """
+    with reading(g):
+        return _view(g, player)
+
+
+def _view(g, player: int) -> dict:
     out = {
         **view_header(g, player),
         "me": _side(g, player, own=True),
