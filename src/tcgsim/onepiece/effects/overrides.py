@@ -30,7 +30,12 @@ __all__ = ["OVERRIDES_FILE", "OverrideError", "Override", "overrides", "override
 
 OVERRIDES_FILE = Path(__file__).with_name("overrides.yaml")
 
-_EFFECT = TypeAdapter(Effect)
+
+
+@lru_cache(maxsize=1)
+def _effect_adapter() -> TypeAdapter:
+    """pydantic's validator of :class:`.ir.Effect` (built on first use: only a file with entries needs it)."""
+    return TypeAdapter(Effect)
 
 
 class OverrideError(ValueError):
@@ -96,7 +101,7 @@ class Override(BaseModel):
     def _effects(cls, value: Any) -> tuple[Effect, ...]:
         if not isinstance(value, list) or not value:
             raise ValueError("effects must be a non-empty list of effects")
-        return tuple(_EFFECT.validate_python(_prepare(e)) for e in value)
+        return tuple(_effect_adapter().validate_python(_prepare(e)) for e in value)
 
 
 def _load(path: Path) -> tuple[Override, ...]:
