@@ -50,3 +50,15 @@ def test_most_effects_read_back_identically(diffs):
     # drifted into its own wording would push every card into the reviewed list).
     n, found = diffs
     assert n > 3000 and len(found) < n // 4
+
+
+def test_game_terms_keep_their_capitals():
+    """"you may K.O. ...", "If ..., K.O. up to 1 ...": a body run on after "you may " or "if ..., " starts in
+    lower case, but the official terms "K.O." and "DON!!" are never written "k.O." or "dON!!" (audit
+    2026-12-02: ST08-013 read back "you may k.O. the opponent's Character ... If you do, k.O. this Character")."""
+    from tcgsim.onepiece.effects.render_diff import rendered_pieces
+
+    db = default_database()
+    bad = [(c.number, r) for c in map(db.get, sorted({p.number for p in db})) if c.effects
+           for _t, r in rendered_pieces(c) if "k.O." in r or "dON!!" in r]
+    assert not bad, "lower-cased game terms in the read-back:\n" + "\n".join(f"{n}: {r}" for n, r in bad[:20])

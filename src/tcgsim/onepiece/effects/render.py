@@ -82,6 +82,14 @@ def _cap(s: str) -> str:
     return s[:1].upper() + s[1:] if s else s
 
 
+def _uncapitalized(text: str) -> str:
+    """``text`` with its first letter in lower case, to run on after "if ..., " or "you may ": a bracketed
+    name and the game terms written in capitals ("K.O.", "DON!!") keep their case. ``str`` -> ``str``."""
+    if not text or text.startswith(("[", "K.O.", "DON!!")):
+        return text
+    return text[:1].lower() + text[1:]
+
+
 def _sentences(parts: list[str]) -> str:
     """Sentences joined: each capitalised and ended by a full stop."""
     out = []
@@ -1306,7 +1314,7 @@ def _body(actions, ctx: Ctx) -> str:
     """A body rendered as running text (sentences joined, the first not capitalised)."""
     parts = render_actions(actions, ctx)
     text = _sentences(parts)
-    return text[:1].lower() + text[1:] if text and not text.startswith("[") else text
+    return _uncapitalized(text)
 
 
 @renders("if")
@@ -1607,7 +1615,7 @@ def render_effect(eff: Effect, this: str = "card", timings: Iterable[str | None]
             render_condition(c, ctx) for c in conds) + ", " if conds else "")
     body = _sentences(render_actions(eff.actions, ctx))
     if lead or (eff.optional and not eff.costs):
-        body = body[:1].lower() + body[1:] if body and not body.startswith("[") else body
+        body = _uncapitalized(body)
     if eff.optional and not eff.costs:
         body = "you may " + body
     if eff.kind == "replacement":
