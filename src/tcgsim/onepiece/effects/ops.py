@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from ..cards.model import KEYWORD_BITS
 from .ir import Filter
 
-__all__ = ["DONE", "Site", "OpRecord", "RECORDS", "record", "supported_forms", "optional_battle_ref"]
+__all__ = ["DONE", "Site", "OpRecord", "RECORDS", "record", "supported_forms", "optional_battle_ref",
+           "plays_end_of_battle"]
 
 DONE = "done"
 """A form check's answer when the node is fully checked: the generic checks of :mod:`.support` are skipped."""
@@ -602,6 +603,13 @@ def _delayed(a, site) -> str | None:
         if r:
             return r
     return None
+
+
+def plays_end_of_battle(eff) -> bool:
+    """Whether ``eff`` is a [When Attacking] effect with a ``delayed`` "at the end of this battle" among its
+    actions (interpreter.run_delayed_battle): its form check then accepts that timing (OP02-064)."""
+    return eff.kind == "auto" and eff.timing == "when_attacking" and any(
+        a.op == "delayed" and a.param("at") == "end_of_battle" for a in eff.actions)
 
 
 def _for_every(a, site) -> str | None:

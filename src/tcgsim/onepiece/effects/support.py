@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .hooks import WHEN_EVENTS
-from .ops import DONE, RECORDS, Site, optional_battle_ref, per_param
+from .ops import DONE, RECORDS, Site, optional_battle_ref, per_param, plays_end_of_battle
 from .select import CONDITION_KINDS, COUNT_FILTER_KEYS, FILTER_KEYS
 
 __all__ = ["Support", "WhenRecord", "WHEN", "ReplacedRecord", "REPLACED", "why_unsupported", "AUTO_TIMINGS", "KIND_TIMINGS", "ZONES", "DURATIONS", "REFS",
@@ -71,8 +71,7 @@ def why_unsupported(eff) -> str | None:
     if refs:
         return _why_unsupported(Support(eff, extra_refs=refs), eff)
     # "at the end of this battle" (interpreter.run_delayed_battle): in a [When Attacking] effect that says it
-    end_of_battle = eff.kind == "auto" and eff.timing == "when_attacking" and any(
-        a.op == "delayed" and a.param("at") == "end_of_battle" for a in eff.actions)
+    end_of_battle = plays_end_of_battle(eff)
     if end_of_battle:
         return _why_unsupported(Support(eff, end_of_battle=True), eff)
     acts = optional_battle_ref(eff.actions)
