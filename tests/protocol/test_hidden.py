@@ -271,3 +271,178 @@ def test_a_secret_life_reorder_leaves_no_known_place():
         assert g.pending.kind == "main"
         views.append(_view(g, 1))
     assert views[0] == views[1]
+
+
+def test_a_secret_life_reorder_keeps_the_number_in_life_without_its_place():
+    """Point 2: after OP13-105's secret reorder p2 still knows that TEST-F01 is in p1's Life (the cards were
+    placed back in the Life area, OP13-105's text), but not where (3-1-8): p2's view lists it in the Life
+    area with no position, and every determinized sample for p2 has a TEST-F01 in p1's Life."""
+    module = get_game("onepiece")
+    g = _game(REORDER)
+    g.known[1].add(_ids(g, 0, "life", "TEST-F01")[0])
+    g.apply(("play", g.players[0].hand[0]))
+    while g.pending.kind == "order":
+        g.apply(g.pending.options[-1])
+    g.apply(g.pending.options[-1])  # p1 ends its turn: p2 decides next
+    while g.pending.player != 1:
+        g.apply(g.pending.options[0])
+    assert {"card": "TEST-F01", "zone": "opp life"} in player_view(g, 1)["known"]
+    sampler = module.make_sampler(g, 1)
+    for seed in range(12):
+        h = sampler(Rng(seed))
+        assert "TEST-F01" in [h.t.numbers[c] for c in h.players[0].life]
+
+
+def test_a_deck_shuffle_keeps_the_number_in_the_deck_without_its_place():
+    """Point 2: a shuffle (rule 3-2-4) is a reorder nobody sees: p2's knowledge of the card on top of p1's
+    deck becomes "in p1's deck", whatever the order the shuffle gave (twin states: two shuffle streams)."""
+    from tcgsim.onepiece.rules.zones import shuffle_deck
+
+    views = []
+    for seed in (1, 2):
+        g = _game(MAIN)
+        g.known[1].add(g.players[0].deck[-1])
+        g.rng = Rng(seed)
+        shuffle_deck(g, 0)
+        views.append(player_view(g, 1)["known"])
+    assert views[0] == views[1] == [{"card": "ST01-011", "zone": "opp deck"}]
+
+
+TRASH_TO_DECK = MAIN.replace("leader: ST01-001", "leader: ST03-001").replace(
+    "hand: [ST01-006, ST01-006]", "hand: [OP05-093]\n    trash: [ST01-006, ST01-011, ST01-012]")
+
+
+def test_cards_placed_publicly_from_the_trash_on_the_deck_are_known_to_be_there():
+    """Also: OP05-093 places 3 cards from p1's trash (public, 3-5-2) at the bottom of the deck in any
+    order: p1 chose the order and knows it; p2 saw which cards went to the deck (in the deck, no place,
+    3-1-8)."""
+    g = _game(TRASH_TO_DECK)
+    g.apply(("play", g.players[0].hand[0]))
+    while g.pending.kind in ("yes-no", "order"):
+        g.apply(g.pending.options[0])
+    seen = sorted(k["card"] for k in player_view(g, 1)["known"] if k["zone"] == "opp deck")
+    assert seen == ["ST01-006", "ST01-011", "ST01-012"]
+    assert sorted(k["card"] for k in player_view(g, 0)["known"] if k["zone"] == "deck") == seen
+
+
+HAND_TO_DECK = MAIN.replace("hand: [ST01-006, ST01-006]", "hand: [OP01-011, ST01-006, ST01-011]").replace(
+    "deck: [ST01-011, ST01-011, ST01-011]", "deck: [ST01-012, ST01-012, ST01-012]")
+
+
+def test_a_card_leaving_the_hand_in_secret_takes_no_knowledge_with_it():
+    """Secret moves out of hand: p2 knows ST01-006 is in p1's hand. OP01-011 places 1 card from p1's hand
+    at the bottom of the deck, face-down (3-1-5: p2 does not see which). Real: p1 places the ST01-006;
+    twin: the ST01-011. p2's views are the same: ST01-006 is known to be in p1's hand or deck."""
+    module = get_game("onepiece")
+    views, samples = [], []
+    for number in ("ST01-006", "ST01-011"):
+        g = _game(HAND_TO_DECK)
+        g.known[1].add(_ids(g, 0, "hand", "ST01-006")[0])
+        g.apply(("play", g.players[0].hand[0]))
+        g.apply(("yes",))
+        g.apply(next(o for o in g.pending.options if g.t.numbers[o[1]] == number))
+        views.append(_view(g, 1))
+        assert {"card": "ST01-006", "zone": "opp hand or deck"} in player_view(g, 1)["known"]
+        g.apply(("end",))
+        while g.pending.player != 1:
+            g.apply(g.pending.options[0])
+        samples.append(module.make_sampler(g, 1)(Rng(3)).to_dict())
+    assert views[0] == views[1]
+    assert samples[0] == samples[1]
+
+
+def test_an_adversarial_agent_in_another_process_finds_no_game(tmp_path):
+    """Point 5: an agent run as a separate process (``ProcessAgent``, docs/protocol.md) that searches its
+    own process for the game -- ``gc.get_objects()``, the frames of ``inspect.stack()``, every closure
+    cell -- finds no Game: it has only the protocol's messages, which hold no opponent hand, deck order or
+    face-down Life (3-1-5, 3-2-2, 3-10-2). It still plays a whole game."""
+    from pathlib import Path
+
+    from tcgsim.agents.remote import ProcessAgent
+
+    module = get_game("onepiece")
+    db = module.default_database()
+    a, b = module.load_deck("ST01", db), module.load_deck("ST02", db)
+    report = tmp_path / "found.json"
+    bot = ProcessAgent(f"{sys.executable} {Path(__file__).with_name('adversary_bot.py')} {report}")
+    s = Session.start(module, a, b, db, 5, first=0)
+    try:
+        play(s, [bot, module.make_agent("mcts:20", 3, db)])
+    finally:
+        bot.close()
+    found = json.loads(report.read_text())
+    assert found["requests"] > 10
+    assert (found["gc"], found["frames"], found["closures"]) == (0, 0, 0)
+
+
+def test_what_an_in_process_agent_is_handed_reaches_no_live_game():
+    """Point 5: the objects ``play`` hands an in-process search agent -- the view, the decision, the labels
+    and the sampler -- do not refer to the live game, directly or through anything they hold (module
+    globals excepted: in one process, ``gc`` or the caller's frame still reach it, which is why untrusted
+    agents run in another process, docs/protocol.md)."""
+    import gc
+    import types
+
+    module = get_game("onepiece")
+    db = module.default_database()
+    a, b = module.load_deck("ST01", db), module.load_deck("ST02", db)
+    s = Session.start(module, a, b, db, 7, first=0)
+    handed = []
+
+    class Spy:
+        name = "spy"
+        needs_view = True
+        needs_sampler = True
+
+        def choose(self, view, decision, labels, sampler):
+            handed.append((view, decision, labels, sampler))
+            return 0
+
+    for _ in range(30):
+        from tcgsim.core.session import act
+
+        act(s, Spy() if s.to_act == 0 else module.make_agent("heuristic", 1, db))
+    assert handed
+    live = s._game
+    seen, todo = set(), [x for h in handed for x in h]
+    while todo:
+        x = todo.pop()
+        if id(x) in seen or isinstance(x, (types.ModuleType, type)):
+            continue
+        seen.add(id(x))
+        assert x is not live and x is not s
+        if isinstance(x, types.FunctionType):
+            todo += [c.cell_contents for c in (x.__closure__ or ())] + list(x.__defaults__ or ())
+        else:
+            todo += gc.get_referents(x)
+
+
+REVEAL_TOP = """state:
+  turn: 3
+  active: p1
+  phase: main
+  p1:
+    leader: ST04-001
+    hand: [OP11-081]
+    don: {active: 6}
+  p2:
+    leader: ST02-001
+    deck: [ST01-006, ST01-011, ST01-011]
+"""
+
+
+def test_a_deck_card_revealed_to_both_players_is_known_to_both():
+    """Also: OP11-081 reveals the top card of p2's deck, which stays on top (11-2-2: revealed, then set as
+    unrevealed): both players saw it, so both views know it is in p2's deck, and p1's samples keep it on
+    top."""
+    module = get_game("onepiece")
+    g = _game(REVEAL_TOP)
+    g.apply(("play", g.players[0].hand[0]))
+    g.apply(g.pending.options[0])  # choose cost 0
+    while g.pending.player != 0 or g.pending.kind != "main":
+        g.apply(g.pending.options[0])
+    assert {"card": "ST01-006", "zone": "opp deck"} in player_view(g, 0)["known"]
+    assert {"card": "ST01-006", "zone": "deck"} in player_view(g, 1)["known"]
+    for seed in range(6):
+        h = module.make_sampler(g, 0)(Rng(seed))
+        assert h.t.numbers[h.players[1].deck[-1]] == "ST01-006"

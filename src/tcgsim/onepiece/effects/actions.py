@@ -15,7 +15,7 @@ from ..rules import continuous as cv
 from ..rules.card_effects import ON_PLAY
 from ..rules.events import event_activated, event_usable
 from ..rules.main_phase import enter_character
-from ..rules.zones import do_ko, draw, ko, leave_secret_publicly, place_stage, shuffle_deck
+from ..rules.zones import blur, do_ko, draw, ko, leave_secret_publicly, moved_secretly, place_stage, shuffle_deck
 from . import hooks
 from .interpreter import (
     DON_IT, EMPTY_CTX, action_in, cards_or_don, choose_cards, finish, don_options, duration_of, move_to_trash,
@@ -593,10 +593,14 @@ def op_to_deck(g, frame, a, choice) -> None:
         num = g.t.numbers[pick[1]]
         ordered = ordered + (next(c for c in left if g.t.numbers[c] == num),)
     field = _field_zones(g, ordered)
-    public = []
+    public, secret = [], []
     for c in ordered:
-        if remove_from_zone(g, c) in ("field", "trash"):
+        up = g.face_up[c]
+        where = remove_from_zone(g, c)
+        if where in ("field", "trash"):
             public.append(c)  # seen by both players where it was (3-1-5): its place in the deck is known
+        elif where in ("hand", "life") and not up:
+            secret.append((g.t.owner[c], where, c))  # face-down: the other player does not see which
     _report_removed(g, frame, field)
     # the first in ``ordered`` ends highest of the placed pile; piles store the top card last
     if position == "top":
@@ -608,10 +612,12 @@ def op_to_deck(g, frame, a, choice) -> None:
     for c in public:
         g.known[0].add(c)
         g.known[1].add(c)
+    for owner, where, c in secret:
+        moved_secretly(g, owner, where, "deck", (c,))
     for owner in (0, 1):
         placed = [c for c in ordered if g.t.owner[c] == owner]
-        if len(placed) > 1:  # 3-1-8: the other player cannot confirm their order, so no place of them is known
-            g.known[1 - owner].difference_update(placed)
+        if len(placed) > 1:  # 3-1-8: the other player cannot confirm their order: they are known to be in the deck
+            blur(g, owner, "deck", placed)
     if a.param("shuffle"):  # "return 20 cards from your trash to your deck and shuffle it" (OP05-080)
         for owner in sorted({g.t.owner[c] for c in ordered}):
             shuffle_deck(g, owner)
@@ -709,7 +715,9 @@ def op_add_to_hand(g, frame, a, choice) -> None:
         g.players[owner].hand.append(c)
         if where in ("trash", "limbo"):
             g.known[1 - owner].add(c)  # 11-2: revealed when it moves between secret zones
-        elif where == "life" and g.t.whens:  # "When a card is added to your hand from your Life" (OP05-107)
+        elif where in ("deck", "life") and (g.vague[1 - owner] or g.known[1 - owner]):
+            moved_secretly(g, owner, where, "hand", (c,))
+        if where == "life" and g.t.whens:  # "When a card is added to your hand from your Life" (OP05-107)
             hooks.fire_event(g, "life_to_hand", c)
     finish(g, frame, it=chosen, did=bool(chosen))
 
@@ -1224,7 +1232,9 @@ def op_to_life(g, frame, a, choice) -> None:
         # 3-10-3: a Life card placed back at the top or bottom keeps its face (card Q&A OP03-099: a face-up
         # one stays face-up); a card from elsewhere is added face-down unless the text says face-up
         keep = g.face_up[c] if c in g.players[g.t.owner[c]].life else 0
-        remove_from_zone(g, c)
+        if face_up and not keep:
+            leave_secret_publicly(g, c)  # placed face-up: every player sees which card it is
+        src = remove_from_zone(g, c)
         who = me if where == "self" else (1 - me if where == "opponent" else g.t.owner[c])
         if g.t.owner[c] != who:  # a card always goes to its owner's zones
             who = g.t.owner[c]
@@ -1234,6 +1244,8 @@ def op_to_life(g, frame, a, choice) -> None:
         else:
             life.append(c)
         g.face_up[c] = 1 if face_up else keep
+        if src in ("hand", "deck") and not face_up:
+            moved_secretly(g, who, src, "life", (c,))
     _report_removed(g, frame, field)
     finish(g, frame, it=chosen, did=bool(chosen))
 
@@ -1274,8 +1286,8 @@ def _reorder_life(g, frame, a, choice) -> None:
         life = g.players[who].life
         mine = [c for c in ordered if g.t.owner[c] == who]
         life[:] = [c for c in life if c not in mine] + mine[::-1]  # piles store the top card last
-        if len(mine) > 1:  # 3-1-8: placed in secret; the other player no longer knows where each one is
-            g.known[1 - who].difference_update(mine)
+        if len(mine) > 1:  # 3-1-8: placed in secret; the other player knows only that they are in Life
+            blur(g, who, "life", mine, viewer=1 - me)
     finish(g, frame, it=ordered, did=bool(ordered))
 
 

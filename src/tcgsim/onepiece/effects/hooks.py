@@ -237,6 +237,9 @@ def event_matches(g, ev, src: int, me: int, subject: int, subject_owner: int, by
         return False
     if kind == "removed" and sel is not None and sel.ref is None and sel.zones and zone not in sel.zones:
         return False  # "a Character is removed": not a Stage
+    if (kind == "rested" and sel is not None and sel.ref is None and sel.zones == ("character",) and subject >= 0
+            and g.t.defs[subject].category != CHARACTER):
+        return False  # "a Character is rested": not a Leader nor a Stage (2-2-3-1, 2-2-4-1; OP07-031, OP10-036)
     return True
 
 

@@ -492,7 +492,7 @@ def cost_frame(g, frame, choice) -> None:
             else:
                 g.rested[src] = 1
                 if g.t.whens:
-                    g.fx.fire_event(g, "rested", src, by="effect", source=src)  # a cost is part of the effect (8-3-1)
+                    g.fx.fire_event(g, "rested", src, by="effect", source=src)  # a cost is part of the effect (8-1-1)
             g.stack.pop()
         elif c.target.alternatives:
             # one card or one DON!! out of the alternatives (ops.py, rest's cost form: each alternative is 1 card)

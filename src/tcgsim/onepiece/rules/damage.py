@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...core.machine import handler_registry
 from ..cards.model import KW_BANISH, KW_DOUBLE_ATTACK
 from .continuous import face_up_life_to_deck, has_keyword, power, prohibited
-from .zones import ko
+from .zones import ko, leave_secret_publicly, moved_secretly
 
 HANDLERS, handler = handler_registry()
 """This module's frame handlers (installed into the game's table by ``Game.install``)."""
@@ -82,6 +82,8 @@ def life_damage(g, frame, choice) -> None:
         if choice is None:
             return
     g.stack.pop()
+    if choice[0] == "trigger" and not g.face_up[cid]:
+        leave_secret_publicly(g, cid)  # revealed for its [Trigger] (10-1-5-1)
     p.life.pop()
     if choice[0] == "trigger":
         g.face_up[cid] = 0
@@ -101,6 +103,8 @@ def life_damage(g, frame, choice) -> None:
             g.emit(None, f"p{d + 1} takes 1 damage", ("4-6-2-1",))
             g.emit(d, f"p{d + 1} adds {g.t.numbers[cid]} from Life to hand")
         p.hand.append(cid)
+        if g.vague[1 - d] or g.known[1 - d]:
+            moved_secretly(g, d, "life", "hand", (cid,))
         if g.t.whens:
             mark = _mark(g)
             _damaged(g, d, cid)
@@ -113,6 +117,8 @@ def _set_aside(g, d: int, cid: int, zone: list, at: int, what: str, rules: tuple
     [Banish] (the trash, 10-1-3-1) or ST13-003 (a face-up card, the bottom of the deck); no [Trigger]."""
     p = g.players[d]
     g.stack.pop()
+    if zone is p.trash and not g.face_up[cid]:
+        leave_secret_publicly(g, cid)  # the trash is public (3-5-2)
     p.life.pop()
     g.face_up[cid] = 0
     zone.insert(at, cid)

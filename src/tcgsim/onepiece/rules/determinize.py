@@ -14,6 +14,8 @@ Cards whose identity the player knows (``game.known[player]``, e.g. a face-up Li
 opponent's hand) stay where they are, except in the opponent's hand: its order is secret (card Q&A
 OP01-105 q2), so a hand holding a known card is put in a random order too. An engine step that lets a
 player look at hidden cards must add them to ``game.known[player]`` for this module to keep them put.
+A card known only to be somewhere in some zones (``game.vague[player]``, after a secret reorder or move)
+is dealt into a hidden slot of one of those zones (:func:`place_vague`).
 :func:`make_sampler` holds only :func:`public_copy` of the game, never the live game (issue 18).
 """
 
@@ -109,15 +111,17 @@ def determinize(g, player: int, rng: Rng):
     h.history = []
     h.rng = Rng(rng.next64())
     rank = _ranks(h.t)
-    moved: dict[int, int] = {}
-    for slots in hidden_slots(h, player):
+    every = hidden_slots(h, player)
+    before = [[zone[k] for zone, k in slots] for slots in every]
+    for slots in every:
         if len(slots) < 2:
             continue
         cards = sorted([zone[k] for zone, k in slots], key=rank.__getitem__)
         _shuffle(rng, cards)
         for (zone, k), c in zip(slots, cards):
-            moved[zone[k]] = c
             zone[k] = c
+    place_vague(h, player, rng)
+    moved = places_moved(every, before)
     hand = h.players[1 - player].hand
     if len(hand) > 1 and not all(c not in h.known[player] for c in hand):
         # the order of a hand is secret (card Q&A OP01-105 q2): a known card in it is somewhere in it
@@ -128,16 +132,55 @@ def determinize(g, player: int, rng: Rng):
     return h
 
 
+def place_vague(h, player: int, rng: Rng | None) -> None:
+    """After the cards hidden from ``player`` were dealt in ``h``: for each entry ``(owner, zones, number)``
+    of ``h.vague[player]`` ("a card ``number`` of ``owner`` is somewhere in ``zones``"), one hidden slot of
+    those zones holds a card of that number, each entry its own card. When none does, a card of that
+    number from another hidden slot of ``owner`` is swapped into one of them, drawn with ``rng`` (the first
+    one when ``rng`` is ``None``). The result depends only on the dealt arrangement, the entries and ``rng``. An entry no hidden card can
+    meet (never, while the engine keeps ``vague`` true) is left unmet."""
+    entries = h.vague[player]
+    if not entries:
+        return
+    numbers = h.t.numbers
+    slots_of = hidden_slots(h, player)
+    claimed: set[tuple[int, int]] = set()
+    for owner, zones, number in entries:
+        p = h.players[owner]
+        slots = slots_of[owner]
+        inside = {id(getattr(p, z)) for z in zones}
+        free = [i for i, (zone, _) in enumerate(slots) if id(zone) in inside and (owner, i) not in claimed]
+        hit = next((i for i in free if numbers[slots[i][0][slots[i][1]]] == number), -1)
+        if hit < 0:
+            src = next((i for i, (zone, k) in enumerate(slots) if id(zone) not in inside
+                        and (owner, i) not in claimed and numbers[zone[k]] == number), -1)
+            if src < 0 or not free:
+                continue
+            hit = free[rng.below(len(free))] if rng is not None else free[0]
+            (za, ka), (zb, kb) = slots[src], slots[hit]
+            za[ka], zb[kb] = zb[kb], za[ka]
+        claimed.add((owner, hit))
+
+
+def places_moved(every: list, before: list) -> dict[int, int]:
+    """``{card that was at a hidden place: card there now}`` for the places ``every`` (as from
+    :func:`hidden_slots`) whose cards were ``before`` (the same shape, the cards before a new deal)."""
+    return {b: zone[k] for slots, cards in zip(every, before) for b, (zone, k) in zip(cards, slots)}
+
+
 def follow_places(h, player: int, moved: dict[int, int]) -> None:
     """After the cards hidden from ``player`` were dealt anew in ``h`` (``moved``: the card that was at
     each place -> the card there now): the other player knows *places* (e.g. the top cards of ``player``'s
     deck they looked at), which is public, not which ids sit there, so their knowledge follows the places.
-    What they "know" of their own hand (they see it) is dropped: its place in that hand is secret."""
+    What they "know" of their own hand (they see it) is dropped: its place in that hand is secret; so is
+    what they know only to be somewhere (``vague``): the cards it names were dealt anew."""
     other = 1 - player
     known = h.known[other]
     if known:
         own = set(h.players[other].hand)
         h.known[other] = {m for m in (moved.get(c, c) for c in known) if m not in own}
+    if h.vague[other]:  # of cards dealt anew, which may no longer be where it says
+        h.vague[other] = []
 
 
 def public_copy(g, player: int):
@@ -152,12 +195,14 @@ def public_copy(g, player: int):
     h.history = []
     h.rng = Rng(0)
     rank = _ranks(h.t)
-    moved: dict[int, int] = {}
-    for slots in hidden_slots(h, player):
+    every = hidden_slots(h, player)
+    before = [[zone[k] for zone, k in slots] for slots in every]
+    for slots in every:
         cards = sorted([zone[k] for zone, k in slots], key=rank.__getitem__)
         for (zone, k), c in zip(slots, cards):
-            moved[zone[k]] = c
             zone[k] = c
+    place_vague(h, player, None)
+    moved = places_moved(every, before)
     h.players[1 - player].hand.sort(key=rank.__getitem__)
     follow_places(h, player, moved)
     return h

@@ -39,12 +39,14 @@ class Game(Machine):
     zone: revealed while being played, or a [Trigger] card resolving, rule 10-1-5-3), ``pending``,
     ``winner`` (``None``, 0, 1 or ``DRAW``), ``end_reason``, ``rng`` (the game's seeded stream),
     ``history`` (indices of every answered option), ``known`` (per player: ids of cards in secret zones
-    whose identity that player knows), ``log`` (``None``, or a list of ``(visibility, text)`` events).
+    whose identity that player knows, at a known place of a deck or Life), ``vague`` (per player: sorted
+    ``(owner, zones, number)`` entries, "a card numbered ``number`` of ``owner`` is somewhere in those
+    ``zones``", after a secret reorder or a secret move: rules/zones.py), ``log`` (``None``, or a list of ``(visibility, text)`` events).
     """
 
     __slots__ = (
         "t", "players", "turn", "active", "first", "phase", "rested", "given", "played", "face_up",
-        "mods", "battle", "limbo", "rng", "known", "once", "ctx", "next_inst",
+        "mods", "battle", "limbo", "rng", "known", "vague", "once", "ctx", "next_inst",
     )
 
     HANDLERS = HANDLERS
@@ -84,6 +86,7 @@ class Game(Machine):
         self.limbo: list[int] = []
         self.rng = Rng(seed)
         self.known: list[set] = [set(), set()]
+        self.vague: list[list] = [[], []]
         self.once: set = set()  # (card id, effect index) used this turn, rule 10-2-13
         self.ctx: dict[int, tuple] = {}  # effect instance -> scratch data (effects/interpreter.py)
         self.next_inst = 0
@@ -221,6 +224,7 @@ class Game(Machine):
         g.limbo = self.limbo[:]
         g.rng = self.rng.clone()
         g.known = [set(self.known[0]), set(self.known[1])]
+        g.vague = [self.vague[0][:], self.vague[1][:]]
         g.once = set(self.once)
         g.ctx = dict(self.ctx)
         g.next_inst = self.next_inst

@@ -11,7 +11,7 @@ import json
 from ...core.hidden import check_views_unchanged, first_difference, redeal
 from ...core.rng import Rng
 from ...core.invariants import check_once, count_cards
-from .determinize import determinize, follow_places, hidden_slots
+from .determinize import determinize, follow_places, hidden_slots, place_vague, places_moved
 from .engine import Game
 from .view import player_view
 
@@ -101,17 +101,70 @@ def check_decision(g, rng) -> None:
         raise InvariantError(f"p{player + 1}'s samples change when only hidden cards move: {diff}")
 
 
+def check_knowledge(g) -> None:
+    """What a player knows only to be somewhere (``g.vague``, issue 18) is true: each entry ``(owner,
+    zones, number)`` is met by a card of that number of ``owner`` in one of those zones (or set aside in
+    limbo by an effect resolving), a different card for each entry (a matching, found by augmenting paths)."""
+    for player, entries in enumerate(g.vague):
+        match: dict[int, int] = {}  # card id -> index of the entry it meets
+
+        def candidates(e):
+            owner, zones, number = e
+            p = g.players[owner]
+            pool = [c for z in zones for c in getattr(p, z)] + [c for c in g.limbo if g.t.owner[c] == owner]
+            return [c for c in pool if g.t.numbers[c] == number]
+
+        def place(i, seen):
+            for c in candidates(entries[i]):
+                if c not in seen:
+                    seen.add(c)
+                    if c not in match or place(match[c], seen):
+                        match[c] = i
+                        return True
+            return False
+
+        for i, e in enumerate(entries):
+            if not place(i, set()):
+                raise InvariantError(f"p{player + 1} 'knows' {e[2]} is in p{e[0] + 1}'s {' or '.join(e[1])}, "
+                                     "but no such card is there")
+
+
+def check_evolution(g, rng) -> None:
+    """Knowledge is updated from what the deciding player sees, not from where the hidden cards are
+    (issue 18): in a twin game for the player who decides (:func:`_redeal_hidden`), the same answer leads,
+    when that player decides again in both games, to the same places in that player's ``known`` (which
+    zones, which Life positions, how many; the card numbers may differ, as a card revealed in between is
+    another card in the twin). A known card that followed a hidden move would show here."""
+    d = g.pending
+    if d is None:
+        return
+    player = d.player
+    real, twin = g.clone(), g.clone()
+    _redeal_hidden(twin, player, rng)
+    i = rng.below(len(d.options))
+    for h in (real, twin):
+        h.log = h.trace = None
+        h.apply_index(i)
+    if not all(h.pending is not None and h.pending.player == player for h in (real, twin)):
+        return  # another player decides (on cards that differ) or the game ended
+    a, b = ([sorted((k["zone"], k.get("position", 0)) for k in player_view(h, player)["known"])]
+            for h in (real, twin))
+    if a != b:
+        raise InvariantError(f"p{player + 1}'s view after the same answer depends on hidden cards: "
+                             f"{first_difference(a, b)}")
+
+
 def _redeal_hidden(h, player: int, rng) -> None:
     """Make ``h`` a twin for ``player``: the cards hidden from ``player`` are redealt among their owner's
     hidden slots, the opponent's hand is shuffled (known cards too: a hand's order is secret), and what
     the other player knows follows the places (that knowledge is of places, which are public)."""
-    moved: dict[int, int] = {}
-    for slots in hidden_slots(h, player):
-        before = [zone[k] for zone, k in slots]
+    every = hidden_slots(h, player)
+    before = [[zone[k] for zone, k in slots] for slots in every]
+    for slots in every:
         redeal(slots, rng)
-        moved.update((c, zone[k]) for c, (zone, k) in zip(before, slots))
+    place_vague(h, player, rng)  # a card known to be somewhere in a zone stays in that zone
     rng.shuffle(h.players[1 - player].hand)
-    follow_places(h, player, moved)
+    follow_places(h, player, places_moved(every, before))
 
 
 def check_all(g, db, rng, decision: bool = True) -> None:
@@ -120,5 +173,7 @@ def check_all(g, db, rng, decision: bool = True) -> None:
     check_limits(g)
     check_copies(g, db)
     check_views(g, rng)
+    check_knowledge(g)
     if decision:
         check_decision(g, rng)
+        check_evolution(g, rng)

@@ -26,8 +26,9 @@ def _listify(x):
 
 
 def game_to_dict(g) -> dict:
-    """All of ``g`` as plain data. Card tables are stored as card numbers (and the custom test cards)."""
-    return {
+    """All of ``g`` as plain data. Card tables are stored as card numbers (and the custom test cards);
+    ``vague`` only when a player has such knowledge (so states without it keep their fingerprints)."""
+    out = {
         "format": FORMAT,
         "cards": list(g.t.numbers),
         "owners": list(g.t.owner),
@@ -57,6 +58,9 @@ def game_to_dict(g) -> dict:
         "ctx": [[k, [list(v.it), list(v.looked), v.did, v.paid, list(v.revealed), v.wave]] for k, v in sorted(g.ctx.items())],
         "next_inst": g.next_inst,
     }
+    if g.vague[0] or g.vague[1]:
+        out["vague"] = [[[o, list(z), n] for o, z, n in v] for v in g.vague]
+    return out
 
 
 def game_from_dict(data: dict, db, cls):
@@ -94,6 +98,7 @@ def game_from_dict(data: dict, db, cls):
     g.rng = Rng(data["rng"])
     g.history = list(data["history"])
     g.known = [set(k) for k in data["known"]]
+    g.vague = [[(o, tuple(z), n) for o, z, n in v] for v in data.get("vague", ([], []))]
     g.once = {tuple(x) for x in data["once"]}
     g.steps = data["steps"]
     # a state saved before the ``revealed`` and ``wave`` slots existed has 4 fields

@@ -79,7 +79,10 @@ def _side(g, i: int, own: bool) -> dict:
 
 
 def _known(g, player: int) -> list[dict]:
-    """Cards in secret zones (or the opponent's hand) whose identity ``player`` knows."""
+    """Cards in secret zones (or the opponent's hand) whose identity ``player`` knows: ``{"card", "zone"}``
+    (``"position"`` too for a face-down Life card, 1 = the top), then the cards known only to be somewhere
+    in one or more zones after a secret reorder or move (``g.vague``): ``{"card": N, "zone": "opp life"}``,
+    ``{"card": N, "zone": "opp hand or deck"}``."""
     out = []
     numbers = g.t.numbers
     for cid in sorted(g.known[player]):
@@ -93,4 +96,6 @@ def _known(g, player: int) -> list[dict]:
             pos = len(p.life) - p.life.index(cid)
             out.append({"card": numbers[cid], "zone": ("" if owner == player else "opp ") + "life",
                         "position": pos})
+    for owner, zones, number in g.vague[player]:
+        out.append({"card": number, "zone": ("" if owner == player else "opp ") + " or ".join(zones)})
     return out

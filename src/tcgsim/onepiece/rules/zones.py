@@ -27,6 +27,8 @@ def draw(g, player: int, n: int = 1) -> int:
             break
         p.hand.append(p.deck.pop())
         drawn += 1
+    if drawn and (g.vague[1 - player] or g.known[1 - player]):
+        moved_secretly(g, player, "deck", "hand", p.hand[-drawn:])
     if drawn:
         rules = ("6-3-1",) if g.phase == "draw" and g.active == player else ()
         g.emit(None, f"p{player + 1} draws {drawn} card{'s' if drawn > 1 else ''}", rules)
@@ -39,34 +41,96 @@ def draw(g, player: int, n: int = 1) -> int:
 
 def shuffle_deck(g, player: int) -> None:
     """Rule 3-2-4: shuffle ``player``'s deck with the game's seeded stream; nobody knows where any of its
-    cards are any more."""
+    cards are any more. The other player still knows which of them are in that deck (:func:`blur`)."""
     deck = g.players[player].deck
     g.rng.shuffle(deck)
-    for known in g.known:
-        if known:
-            known.difference_update(deck)
+    blur(g, player, "deck", deck)
+    if g.known[player]:
+        g.known[player].difference_update(deck)
 
 
-def leave_secret_publicly(g, cid: int) -> None:
+SECRET_ZONES = ("hand", "deck", "life")
+"""The zones of a player that can hold cards the other player does not see (3-1-5, 3-2-2, 3-10-2)."""
+
+
+def zone_name(p, cid: int) -> str:
+    """``"hand"``, ``"deck"`` or ``"life"``: the secret zone of player state ``p`` holding ``cid``, else ``""``."""
+    for name in SECRET_ZONES:
+        if cid in getattr(p, name):
+            return name
+    return ""
+
+
+def _add_vague(g, player: int, owner: int, zones: tuple, number: str) -> None:
+    entry = (owner, tuple(z for z in SECRET_ZONES if z in zones), number)
+    g.vague[player].append(entry)
+    g.vague[player].sort()
+
+
+def blur(g, owner: int, zone: str, cards, viewer: int = -1) -> None:
+    """``cards`` of ``owner`` were put in an order ``viewer`` (by default the other player) does not see (a
+    secret reorder of Life, cards placed on a deck in any order, a shuffle; rule 3-1-8): what ``viewer``
+    knew of their places (``g.known``) becomes "a card of that number is somewhere in ``zone``"
+    (``g.vague``, issue 18); of their own cards (EB01-052: the opponent reorders your Life) it is dropped."""
+    other = 1 - owner if viewer < 0 else viewer
+    known = g.known[other]
+    if not known:
+        return
+    hit = [c for c in cards if c in known]
+    if hit:
+        known.difference_update(hit)
+        if other != owner:
+            for c in hit:
+                _add_vague(g, other, owner, (zone,), g.t.numbers[c])
+
+
+def moved_secretly(g, owner: int, src: str, dst: str, cards=()) -> None:
+    """``cards`` of ``owner`` moved from secret zone ``src`` to secret zone ``dst`` without the other player
+    seeing which (a draw, damage taken into the hand, a card placed from the hand on the deck or in Life).
+    Call it after the move. What the other player knows becomes vaguer, never wrong (issue 18): "N is in
+    ``src``" becomes "N is in ``src`` or ``dst``"; a card the other player knew in the hand (the hand has
+    no places, card Q&A OP01-105 q2) is, with every other known card of that hand, "in the hand or
+    ``dst``", whether or not it was the one that moved. A known card leaving the deck or Life keeps its
+    identity: its place was public."""
+    other = 1 - owner
+    vague = g.vague[other]
+    if vague:
+        wide = [e for e in vague if e[0] == owner and src in e[1] and dst not in e[1]]
+        for e in wide:
+            vague.remove(e)
+            _add_vague(g, other, owner, e[1] + (dst,), e[2])
+    known = g.known[other]
+    if src == "hand" and known:
+        hit = [c for c in (*g.players[owner].hand, *cards) if c in known]
+        known.difference_update(hit)
+        for c in hit:
+            _add_vague(g, other, owner, ("hand", dst), g.t.numbers[c])
+
+
+def leave_secret_publicly(g, cid: int, zone: str = "") -> None:
     """Card ``cid`` leaves its owner's hand, deck or Life and every player sees its card number (played,
     used as a Counter, trashed, revealed). What each player knows is of card numbers in a zone, not of
     physical copies: one known card of that number in that zone leaves with it (``cid`` itself if known,
-    else another known copy), so ``known`` never tells whether a second copy was there (issue 18).
-    Call it before the card leaves the zone."""
+    else another known copy, else the most precise "somewhere in" entry of ``g.vague`` naming that zone), so
+    what is known never tells whether a second copy was there (issue 18). Call it before the card leaves
+    the zone; ``zone`` names the zone it left when it is no longer in one (a looked-at deck card)."""
     p = g.players[g.t.owner[cid]]
     number = g.t.numbers[cid]
-    for known in g.known:
-        if not known:
-            continue
+    where = zone or zone_name(p, cid)
+    for player, known in enumerate(g.known):
         if cid in known:
             known.discard(cid)
             continue
-        for zone in (p.hand, p.deck, p.life):
-            if cid in zone:
-                twin = next((c for c in zone if c in known and g.t.numbers[c] == number), -1)
-                if twin >= 0:
-                    known.discard(twin)
-                break
+        if where and known:
+            twin = next((c for c in getattr(p, where) if c in known and g.t.numbers[c] == number), -1)
+            if twin >= 0:
+                known.discard(twin)
+                continue
+        vague = g.vague[player]
+        if vague:
+            match = [e for e in vague if e[0] == g.t.owner[cid] and e[2] == number and where in e[1]]
+            if match:
+                vague.remove(min(match, key=lambda e: len(e[1])))
 
 
 def leave_field(g, cid: int) -> None:
