@@ -940,10 +940,6 @@ REVIEWED_SHIFT_REDUCE = {
     # card writes "if it is rested" (the database's other condition "it is" is OP17-119 "if it is your
     # opponent's turn", which reads the same way)
     ("is", "target : IT"),
-    # "Your face-up Life cards are placed at the bottom of your deck instead of ..." (ST13-003, s_face_up_life_to_deck):
-    # "face-up" after a sentence's opening "your" goes on to that sentence (compiled forms of the whole database
-    # otherwise unchanged)
-    ("face-up", "owner : YOUR"),
 }
 
 

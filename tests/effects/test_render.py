@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tcgsim.onepiece.cards.database import default_database
-from tcgsim.onepiece.effects import cards as support
+from tcgsim.onepiece.effects.ops import RECORDS
 from tcgsim.onepiece.effects import render
 from tcgsim.onepiece.effects.compiler import compile_card_text
 from tcgsim.onepiece.effects.hooks import WHEN_EVENTS
@@ -22,12 +22,12 @@ from tcgsim.onepiece.effects.render_diff import VARIANTS, normalize
 def test_every_op_the_interpreter_runs_has_a_renderer():
     # so that a later refactor can hold resolve / support / render of an op in one record (issue 10, part 2)
     assert set(OPS) - set(render.ACTIONS) == set()
-    assert set(support.PERMANENT_OPS) - set(render.ACTIONS) == set()
+    assert {n for n, r in RECORDS.items() if r.permanent} - set(render.ACTIONS) == set()
     assert ACTION_OPS - set(render.ACTIONS) == set()
 
 
 def test_every_cost_condition_and_event_has_a_renderer():
-    assert support.COST_OPS - set(render.COSTS) - set(render.ACTIONS) == set()
+    assert {n for n, r in RECORDS.items() if r.cost} - set(render.COSTS) - set(render.ACTIONS) == set()
     assert CONDITION_KINDS - set(render.CONDITIONS) == set()
     assert set(WHEN_EVENTS) - set(render.EVENTS) == set()
 

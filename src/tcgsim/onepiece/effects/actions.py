@@ -1125,7 +1125,7 @@ op("if_you_do", op_if_you_do)
 def op_if_you_do_not(g, frame, a, choice) -> None:
     """ "Your opponent may trash 1 card from the top of their Life cards. If they do not, give ..." (OP05-099,
     OP17-117): the text runs unless the optional action before it was chosen and done in full -- trashing
-    fewer cards than written is not doing it (8-3-3). cards.py accepts it only right after a "may" of one
+    fewer cards than written is not doing it (8-3-3). Its record in ops.py accepts it only right after a "may" of one
     action on a counted number of cards."""
     g.stack.pop()
     ctx = g.ctx.get(frame[4], EMPTY_CTX)

@@ -27,6 +27,7 @@ from typing import Any, Iterable
 from .build import _TIMING_NAMES, CONTINUOUS_OPS, SentenceIR
 from .ir import Action, CompiledText, Condition, Effect, Filter, Selector, Unsupported
 from .normalize import normalize_card_text
+from .overrides import override_for
 from .parser import ParseFailure, Tok, parse_tokens, tokenize
 
 __all__ = ["compile_card_text", "coverage", "card_set"]
@@ -47,28 +48,31 @@ class _Unsupported(Exception):
         self.position = position
 
 
-def compile_card_text(text: str | None, trigger_text: str | None = None) -> CompiledText:
+def compile_card_text(text: str | None, trigger_text: str | None = None, number: str | None = None) -> CompiledText:
     """Compile a card's effect text (and its [Trigger] text) into effects.
 
     ``text`` may still contain an appended ``[Trigger]`` section; it is split off (rule 10-1-5).
-    Never raises on unparseable text: such paragraphs are listed in ``unsupported``.
+    ``number``: the card's number, whose paragraphs listed in ``overrides.yaml`` take their effects from
+    there (:mod:`.overrides`) instead of the grammar. Never raises on unparseable text: such paragraphs are
+    listed in ``unsupported``.
     """
-    return _compile_cached(text or "", trigger_text or None)
+    return _compile_cached(text or "", trigger_text or None, number)
 
 
 @lru_cache(maxsize=None)
-def _compile_cached(text: str, trigger_text: str | None) -> CompiledText:
+def _compile_cached(text: str, trigger_text: str | None, number: str | None = None) -> CompiledText:
     norm = normalize_card_text(text, trigger_text)
     effects: list[Effect] = []
     unsupported: list[Unsupported] = []
-    for para in norm.paragraphs:
-        effs, uns = _compile_paragraph(para, False)
-        effects.extend(effs)
-        unsupported.extend(uns)
-    for para in norm.trigger:
-        effs, uns = _compile_paragraph(para, True)
-        effects.extend(effs)
-        unsupported.extend(uns)
+    for paras, is_trigger in ((norm.paragraphs, False), (norm.trigger, True)):
+        for para in paras:
+            given = override_for(number, para, is_trigger)
+            if given is not None:
+                effects.extend(given)
+                continue
+            effs, uns = _compile_paragraph(para, is_trigger)
+            effects.extend(effs)
+            unsupported.extend(uns)
     return CompiledText(tuple(effects), tuple(unsupported))
 
 
@@ -371,35 +375,6 @@ def _join_sentence(actions: list[Action], s: SentenceIR) -> None:
     further "Then," sentence. After any other sentence "Then," stays a sibling: it is resolved even when
     the part before it did nothing (4-10-2)."""
     last = actions[-1] if actions else None
-    if s.kind == "instead_target":
-        # "A X. If C, choose Y instead of X." (OP04-094): if C, A Y; otherwise A X (8-3-2: C is checked as
-        # the sentence is resolved, after A's effect was activated)
-        sub = s.actions[0]
-        old = sub.param("of")
-        t = last.target if last is not None else None
-        if (t is None or t.ref is not None or t.alternatives or t.zones != sub.target.zones
-                or t.owner != sub.target.owner or not set(old.filters) <= set(t.filters)):
-            raise _Unsupported("", "'instead of' names no target of the action before it", None)
-        other = replace(sub.condition, negate=not sub.condition.negate)
-        actions[-1] = Action("if", condition=sub.condition, body=(replace(last, target=sub.target),))
-        actions.append(Action("if", condition=other, body=(last,)))
-        return
-    if s.kind == "instead_action":
-        # "A draws N. If C, you may B instead of drawing N." (OP04-040): if C, you may B, and if you do not,
-        # draw N; if not C, draw N. The draw is the last action before, or the last one of that "if"'s body.
-        sub = s.actions[0]
-        draw = Action("draw", amount=sub.amount)
-        other = replace(sub.condition, negate=not sub.condition.negate)
-        swap = (Action("if", condition=sub.condition, body=(Action("may", body=sub.body),
-                                                            Action("if_you_do_not", body=(draw,)))),
-                Action("if", condition=other, body=(draw,)))
-        if last is not None and last == draw:
-            actions[-1:] = swap
-            return
-        if last is not None and last.op == "if" and last.body and last.body[-1] == draw:
-            actions[-1] = replace(last, body=last.body[:-1] + swap)
-            return
-        raise _Unsupported("", "'instead of drawing' follows no draw", None)
     if s.kind == "then" and last is not None and last.op == "if" and last.condition is not None:
         actions[-1] = replace(last, body=last.body + tuple(s.actions))
         return
@@ -410,7 +385,7 @@ def _fold_choose_cost(actions: tuple[Action, ...]) -> tuple[Action, ...]:
     """ "Choose a cost and reveal 1 card from the top of your opponent's deck. If the revealed card has the
     chosen cost, X." (OP11-081 ...): one ``choose_cost`` action whose target is the revealed card, whose
     condition is the "If" and whose body is X, so that the chosen number lives in that action's frame
-    (actions.op_choose_cost). Any other shape keeps its separate actions (unsupported, cards.py)."""
+    (actions.op_choose_cost). Any other shape keeps its separate actions (unsupported, support.py)."""
     out: list[Action] = []
     i = 0
     while i < len(actions):

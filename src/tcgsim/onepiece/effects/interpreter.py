@@ -498,7 +498,7 @@ def cost_frame(g, frame, choice) -> None:
                     g.fx.fire_event(g, "rested", src, by="effect", source=src)  # a cost is part of the effect (8-1-1)
             g.stack.pop()
         elif c.target.alternatives:
-            # one card or one DON!! out of the alternatives (cards.py: each alternative is 1 card)
+            # one card or one DON!! out of the alternatives (ops.py, rest's cost form: each alternative is 1 card)
             if choice is None:
                 opts = _rest_options(g, src, c.target)
                 if not opts:
