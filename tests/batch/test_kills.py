@@ -98,6 +98,53 @@ def test_a_killed_run_resumes_with_its_log_and_database_equal(tmp_path, sig, sta
     assert all(r.ok for r in replay_file(tmp_path / "k.jsonl"))
 
 
+COUNTING_CLI = """\
+import sys, time
+import tcgsim.batch.runner as runner
+
+_play = runner.play_game
+_done = open(sys.argv.pop(1), "a")
+
+
+def _counted(*args, **kwargs):
+    time.sleep(0.01)
+    record = _play(*args, **kwargs)
+    _done.write("game\\n")
+    _done.flush()
+    return record
+
+
+runner.play_game = _counted
+
+if __name__ == "__main__":
+    from tcgsim.cli import main
+
+    main(sys.argv[1:])
+"""
+
+
+@pytest.mark.parametrize("sig, status, word", [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")])
+def test_without_db_a_stopped_run_prints_the_result_of_its_finished_games(tmp_path, sig, status, word):
+    """Issue 15: Ctrl-C (or SIGTERM) without --db prints the partial result of the finished games and exits
+    with the conventional status (128 + the signal's number)."""
+    script, progress = tmp_path / "counting_cli.py", tmp_path / "done.txt"
+    script.write_text(COUNTING_CLI)
+    progress.write_text("")
+    proc = subprocess.Popen([sys.executable, str(script), str(progress), "simulate", "ST01", "ST02", "-n", "3000",
+                             "--workers", "1", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while proc.poll() is None and len(progress.read_text().splitlines()) < 4 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert proc.poll() is None, "the run ended before the signal"
+    os.kill(proc.pid, sig)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == status, err
+    summary = json.loads(out)
+    assert summary["interrupted"] is True and 4 <= summary["games"] < 3000
+    assert summary["wins"]["A"] + summary["wins"]["B"] + summary["draws"] == summary["games"]
+    assert f"{word} after {summary['games']} new games" in err
+
+
 @pytest.mark.long
 def test_a_hundred_random_kills(tmp_path):
     """100 runs killed 1-3 times each at random moments with random signals, each followed by a restart
