@@ -173,3 +173,62 @@ def test_long_game_logs(tmp_path, data):
 @given(data=st.data())
 def test_long_protocol_messages(session_factory, data):
     test_protocol_messages.hypothesis.inner_test(session_factory, data)
+
+
+@pytest.fixture(scope="module")
+def store_bytes(tmp_path_factory):
+    """A small valid game database (two runs, a few games), as bytes."""
+    from types import SimpleNamespace
+
+    from tcgsim.batch.store import GameStore, insert_games
+    from tcgsim.onepiece.cards.decklist import Deck
+
+    path = tmp_path_factory.mktemp("store") / "s.db"
+    x, y = Deck("ST01-001", (("ST01-002", 4),), name="X"), Deck("ST02-001", (("ST02-002", 4),), name="Y")
+    with GameStore(path) as store:
+        for agents in (("random", "random"), ("heuristic", "random")):
+            run = store.ensure_run(x, y, agents, 0, 3)
+            insert_games(store, run, [SimpleNamespace(game=i, seed=i, first="AB"[i % 2], winner="AB"[i // 2 % 2],
+                                                      turns=9, end_reason="life", decisions=["keep"]) for i in range(3)])
+        store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        store.conn.execute("PRAGMA journal_mode=DELETE")
+    from tcgsim.batch.report import collect
+
+    collect(path)  # loads the card databases once, outside the cases' deadline
+    return path.read_bytes()
+
+
+def _store_case(tmp_path, data_bytes: bytes) -> None:
+    from tcgsim.batch.report import collect
+
+    path = tmp_path / "fuzz.db"
+    path.write_bytes(data_bytes)
+    for suffix in ("-wal", "-shm"):
+        (tmp_path / f"fuzz.db{suffix}").unlink(missing_ok=True)
+    try:
+        collect(path)  # read-only: a report of whatever the file holds, or a StoreError naming the file
+    except UserError as exc:
+        assert str(path) in str(exc)
+
+
+def _mutate_bytes(raw: bytes, data) -> bytes:
+    out = bytearray(raw)
+    for _ in range(data.draw(st.integers(1, 8))):
+        i = data.draw(st.integers(0, len(out) - 1))
+        out[i] = data.draw(st.integers(0, 255))
+    return bytes(out)
+
+
+@settings(max_examples=FUZZ_EXAMPLES, **COMMON)
+@given(data=st.data())
+def test_game_databases_mutated_and_random(tmp_path, store_bytes, data):
+    """The store (issue 15 §1): a damaged or foreign file is a StoreError naming it, never a traceback."""
+    raw = _mutate_bytes(store_bytes, data) if data.draw(st.booleans()) else data.draw(st.binary(max_size=600))
+    _store_case(tmp_path, raw)
+
+
+@pytest.mark.long
+@settings(**LONG)
+@given(data=st.data())
+def test_long_game_databases(tmp_path, store_bytes, data):
+    test_game_databases_mutated_and_random.hypothesis.inner_test(tmp_path, store_bytes, data)

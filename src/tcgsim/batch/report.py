@@ -243,7 +243,16 @@ def _deck_info(did: str, row: dict) -> DeckInfo:
 def collect(path: str | Path) -> ReportData:
     """Read every stored game of the database at ``path`` into one :class:`Section` per game (see there for
     what is added up and what is kept apart). Raises :class:`~tcgsim.batch.store.StoreError` (exit 2) for
-    a missing or foreign file."""
+    a missing, foreign or damaged file."""
+    from .store import StoreError
+
+    try:
+        return _collect(path)
+    except (KeyError, ValueError, TypeError) as exc:  # rows that do not fit together: a damaged file
+        raise StoreError(f"{path}: the game database is damaged ({type(exc).__name__}: {exc})") from None
+
+
+def _collect(path: str | Path) -> ReportData:
     import datetime as _dt
 
     from .. import __version__

@@ -186,6 +186,20 @@ def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="milliseconds")
 
 
+def _reads(method):
+    """Make a reading method raise :class:`StoreError` naming the file, not SQLite's error, when the file is
+    damaged (a malformed page, text that is not UTF-8, a value of the wrong type)."""
+    import functools
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except (sqlite3.DatabaseError, UnicodeDecodeError, ValueError, TypeError) as exc:
+            raise StoreError(f"{self.path}: the game database is damaged or not tcgsim's ({exc})") from None
+    return wrapper
+
+
 class GameStore:
     """A tcgsim game database (created if missing). Use as a context manager or call :meth:`close`.
 
@@ -227,7 +241,7 @@ class GameStore:
             row = self.conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
         except sqlite3.OperationalError as exc:
             raise StoreError(f"{path}: {_reason(exc)}") from None
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # a damaged file: names that are not UTF-8
             raise StoreError(f"{path}: not a tcgsim game database ({exc})") from None
         except OSError as exc:
             raise StoreError(f"{path}: cannot open the game database ({exc.strerror or exc})") from None
@@ -313,6 +327,7 @@ class GameStore:
         return Run(row[0], row[1], row[2], row[3], row[4], row[5], (row[6], row[7]), int(row[8]), row[9],
                    row[10], row[11], row[12])
 
+    @_reads
     def run(self, key: str) -> Run:
         """The run with this key. Raises ``KeyError`` if there is none."""
         row = self.conn.execute(self._run_sql + " WHERE r.key = ?", (key,)).fetchone()
@@ -320,10 +335,12 @@ class GameStore:
             raise KeyError(key)
         return self._run(row)
 
+    @_reads
     def runs(self) -> list[Run]:
         """Every run, in creation order."""
         return [self._run(r) for r in self.conn.execute(self._run_sql + " ORDER BY r.id")]
 
+    @_reads
     def decks(self) -> dict[str, dict]:
         """Every stored deck by id: ``{"name", "leader", "list", "game"}`` (``list``: the deck's text,
         :func:`deck_text`; ``game``: "" in a store written before the game was kept)."""
@@ -331,11 +348,13 @@ class GameStore:
         return {r[0]: {"name": r[1], "leader": r[2], "list": r[3], "game": r[4]}
                 for r in self.conn.execute(f"SELECT id, name, leader, list, {game} FROM decks")}
 
+    @_reads
     def stored_indices(self, run: Run | int) -> set[int]:
         """The game indices already stored for a run."""
         run_id = run.id if isinstance(run, Run) else int(run)
         return {r[0] for r in self.conn.execute("SELECT game_index FROM games WHERE run = ?", (run_id,))}
 
+    @_reads
     def games(self, run: Run | int | None = None) -> list[StoredGame]:
         """The stored games of one run (or of every run), ordered by run and game index."""
         sql = "SELECT run, game_index, seed, first, winner, turns, end_reason, decisions FROM games"
@@ -351,12 +370,23 @@ class GameStore:
         ``first``, ``winner``, ``turns``, ``end_reason``, ``decisions`` (notation list), ``fingerprint``
         (SHA-256 of the final fingerprint) and ``events`` (the referee's lines, if kept): what a game log holds (:mod:`tcgsim.batch.gamelog`)."""
         run_id = run.id if isinstance(run, Run) else int(run)
-        rows = self.conn.execute("SELECT game_index, seed, first, winner, turns, end_reason, log, fingerprint, events "
-                                 "FROM games WHERE run = ? AND game_index < ? ORDER BY game_index", (run_id, below))
-        for r in rows:
-            yield {"game": r[0], "seed": int(r[1]), "first": r[2], "winner": r[3], "turns": r[4], "end_reason": r[5],
-                   "decisions": json.loads(r[6]), "fingerprint": r[7], "events": json.loads(r[8])}
+        start = -1
+        while True:  # a few hundred games at a time: a run may hold millions
+            batch = self._logged_batch(run_id, start, below)
+            if not batch:
+                return
+            yield from batch
+            start = batch[-1]["game"]
 
+    @_reads
+    def _logged_batch(self, run_id: int, after: int, below: int, size: int = 500) -> list[dict]:
+        rows = self.conn.execute("SELECT game_index, seed, first, winner, turns, end_reason, log, fingerprint, events "
+                                 "FROM games WHERE run = ? AND game_index > ? AND game_index < ? ORDER BY game_index "
+                                 "LIMIT ?", (run_id, after, below, size))
+        return [{"game": r[0], "seed": int(r[1]), "first": r[2], "winner": r[3], "turns": r[4], "end_reason": r[5],
+                 "decisions": json.loads(r[6]), "fingerprint": r[7], "events": json.loads(r[8])} for r in rows]
+
+    @_reads
     def decisions(self, run: Run | int, game: int) -> list[str]:
         """The decision log (action notation) of one stored game. Raises ``KeyError`` if it is not stored."""
         run_id = run.id if isinstance(run, Run) else int(run)
