@@ -136,3 +136,27 @@ def test_a_log_line_over_the_limit_is_refused_before_it_is_parsed(tmp_path, monk
     (tmp_path / "folder.jsonl").mkdir()
     with pytest.raises(gamelog.GameLogError, match="is a folder"):
         gamelog.read_log(tmp_path / "folder.jsonl")
+
+
+def test_a_full_disk_says_so_and_keeps_the_games_stored_before(tmp_path):
+    """Issue 15 §3: disk-full errors say so. SQLite's max_page_count makes the file "full" at its size."""
+    from types import SimpleNamespace
+
+    from tcgsim.onepiece.cards.decklist import Deck
+
+    x, y = Deck("ST01-001", (("ST01-002", 4),), name="X"), Deck("ST02-001", (("ST02-002", 4),), name="Y")
+    path = tmp_path / "full.db"
+    stored = 0
+    with GameStore(path) as store:
+        run = store.ensure_run(x, y, ("random", "random"), 0, 10_000)
+        store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        pages = store.conn.execute("PRAGMA page_count").fetchone()[0]
+        store.conn.execute(f"PRAGMA max_page_count = {pages + 2}")
+        with pytest.raises(StoreError, match="the disk is full"):
+            for i in range(10_000):
+                store.add_game(run, SimpleNamespace(game=i, seed=i, first="A", winner="A", turns=9, end_reason="life",
+                                                    decisions=["keep"] * 200), "0" * 64)
+                stored += 1
+    assert 0 < stored < 10_000
+    with GameStore(path, readonly=True) as store:
+        assert len(store.games()) == stored  # every game committed before the error is kept
