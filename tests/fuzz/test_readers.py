@@ -20,6 +20,7 @@ from tcgsim.onepiece.cards.decklist import parse_deck
 
 FUZZ_EXAMPLES = int(os.environ.get("TCGSIM_FUZZ_EXAMPLES", "150"))
 COMMON = dict(deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+LONG = dict(max_examples=100_000, **COMMON)
 
 ST01 = ("1xST01-001\n4xST01-002\n4xST01-003\n4xST01-004\n4xST01-005\n4xST01-006\n4xST01-007\n4xST01-008\n"
         "4xST01-009\n4xST01-010\n4xST01-011\n4xST01-012\n4xST01-013\n2xST01-014\n")
@@ -106,6 +107,37 @@ def test_game_logs_mutated_and_random(tmp_path, data):
     _log_case(tmp_path, _mutate(line, data) if data.draw(st.booleans()) else data.draw(st.text(max_size=300)))
 
 
+def _limitless(data) -> str:
+    """A Limitless-shaped decklist whose fields hold values of any JSON type (counts as floats, strings,
+    huge numbers, lists; numbers as objects; sections as anything)."""
+    def value(default):
+        return default if data.draw(st.booleans()) else data.draw(JSONISH | st.integers() | st.floats())
+
+    def card(number: str, count: int):
+        entry = {"set": value("ST01"), "number": value(number), "count": value(count), "name": value("Luffy")}
+        return {k: v for k, v in entry.items() if data.draw(st.integers(0, 9))}  # a key sometimes missing
+
+    decklist = {"leader": value([card("001", 1)]),
+                "character": value([card(f"{n:03d}", 4) for n in range(2, data.draw(st.integers(2, 14)))]),
+                "event": value([]), "stage": value([])}
+    return json.dumps(data.draw(st.sampled_from([{"decklist": decklist}, decklist, [{"decklist": decklist}],
+                                                  {"name": value("x"), "deck": value({}), "decklist": decklist}])))
+
+
+@settings(max_examples=FUZZ_EXAMPLES, **COMMON)
+@given(data=st.data())
+def test_limitless_json_typed_fields(db, data):
+    """Limitless JSON (issue 15 §1): any value in any field is a named problem, never a traceback."""
+    _deck_case(db, _limitless(data))
+
+
+@pytest.mark.long
+@settings(**LONG)
+@given(data=st.data())
+def test_long_limitless_json(db, data):
+    test_limitless_json_typed_fields.hypothesis.inner_test(db, data)
+
+
 @pytest.fixture(scope="module")
 def session_factory():
     from tcgsim.core.games import get_game
@@ -143,8 +175,6 @@ def test_protocol_messages(session_factory, data):
         if replies[0]["type"] == "error":
             assert s.fingerprint() == before and replies[0]["code"]
 
-
-LONG = dict(max_examples=100_000, **COMMON)
 
 
 @pytest.mark.long
