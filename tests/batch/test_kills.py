@@ -140,7 +140,8 @@ def test_without_db_a_stopped_run_prints_the_result_of_its_finished_games(tmp_pa
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == status, err
     summary = json.loads(out)
-    assert summary["interrupted"] is True and 4 <= summary["games"] < 3000
+    # 4 games played: the first 3 were counted before the 4th began (one process); the 4th may be in flight
+    assert summary["interrupted"] is True and 3 <= summary["games"] < 3000
     assert summary["wins"]["A"] + summary["wins"]["B"] + summary["draws"] == summary["games"]
     assert f"{word} after {summary['games']} new games" in err
 
