@@ -166,12 +166,12 @@ def deck_check(
     import json
 
     from tcgsim.batch.corpus import corpus_json, corpus_report, is_corpus, read_corpus
-    from tcgsim.core.games import get_game, load_deck_of
+    from tcgsim.core.games import get_game, load_deck
 
     module = get_game(game)
     db = module.default_database()
     if not is_corpus(deck):
-        typer.echo(module.deck_summary(load_deck_of(module, deck, db), db))
+        typer.echo(module.deck_summary(load_deck(module, deck, db), db))
         return
     decks = read_corpus(deck, module, db)
     typer.echo(json.dumps(corpus_json(decks)) if json_output else corpus_report(decks))
@@ -272,9 +272,17 @@ def simulate_command(
         if unsupported:
             lines = [f"  {u['number']} {u['name']} (deck {'+'.join(u['decks'])}): " + " | ".join(u["fragments"]) for u in unsupported]
             raise UserError(f"--strict: {len(unsupported)} cards have effect text the engine does not support:\n" + "\n".join(lines))
-    summary = _batch(lambda: run_simulation(
-        a, b, games, seed, names, db=db, workers=workers, backend=backend, address=address, db_path=db_file,
-        log_path=log, progress=not json_output and sys.stderr.isatty(), notify=_note))
+    from tcgsim.batch.jobs import BatchInterrupted
+
+    try:
+        summary = _batch(lambda: run_simulation(
+            a, b, games, seed, names, db=db, workers=workers, backend=backend, address=address, db_path=db_file,
+            log_path=log, progress=not json_output and sys.stderr.isatty(), notify=_note))
+    except BatchInterrupted as stop:  # Ctrl-C or SIGTERM without --db: the finished games' result, then exit
+        partial = getattr(stop, "summary", None)
+        if partial is not None:
+            typer.echo(json.dumps(partial)) if json_output else print_summary(partial)
+        raise
     if json_output:
         typer.echo(json.dumps(summary))
     else:

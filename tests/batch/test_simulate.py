@@ -140,13 +140,13 @@ def test_a_deck_of_the_other_game_names_the_game_option(tmp_path, capsys):
         return capsys.readouterr().err
 
     err = run("simulate", "compagnons", "rivaux", "-n", "1")
-    assert "compagnons: this is a bleach deck: add --game bleach" in err
-    assert "rivaux: this is a bleach deck: add --game bleach" in err
+    assert "compagnons: a legal Bleach (jeu de cartes) deck: add --game bleach" in err
+    assert "rivaux: a legal Bleach (jeu de cartes) deck: add --game bleach" in err
     deck = tmp_path / "mine.txt"
     deck.write_text(resources.files("tcgsim.bleach").joinpath("decks", "compagnons.txt").read_text("utf-8"))
-    assert f"{deck}: this is a bleach deck: add --game bleach" in run("deck", "check", str(deck))
+    assert f"{deck}: a legal Bleach (jeu de cartes) deck: add --game bleach" in run("deck", "check", str(deck))
     # and the other way round; a deck that is no game's gets no hint
     err = run("simulate", "--game", "bleach", "ST01", "compagnons", "-n", "1")
-    assert "ST01: this is a onepiece deck: add --game onepiece" in err
+    assert "ST01: a legal ONE PIECE CARD GAME deck: add --game onepiece" in err
     err = run("simulate", "NO-SUCH-DECK", "ST02", "-n", "1")
     assert "NO-SUCH-DECK: no such deck" in err and "add --game" not in err

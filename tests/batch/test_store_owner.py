@@ -100,3 +100,63 @@ def test_a_log_line_nested_too_deeply_is_named(tmp_path):
     path.write_text("[" * 5000 + "]" * 5000 + "\n")
     with pytest.raises(GameLogError, match="deep.jsonl:1: not a game: nested too deeply"):
         read_log(path)
+
+
+def _log_line(**changes) -> str:
+    import json
+
+    entry = {"format": "tcgsim-game", "version": 1, "game": 0, "seed": 1, "decks": {"A": "1xST01-001\n", "B": "1xST02-001\n"},
+             "first": "A", "decisions": ["keep", "keep"], "winner": "A", "turns": 3, "end_reason": "life",
+             "fingerprint": "0" * 64}
+    entry.update(changes)
+    return json.dumps(entry) + "\n"
+
+
+@pytest.mark.parametrize("changes, key", [({"turns": "14"}, "turns"), ({"decisions": ["keep", 1]}, "decisions.1"),
+                                          ({"game": True}, "game"), ({"seed": 1.5}, "seed"), ({"winner": "C"}, "winner"),
+                                          ({"decks": {"A": "x", "B": 3}}, "decks.B")])
+def test_log_lines_are_validated_by_type_naming_the_key(tmp_path, changes, key):
+    """Issue 15 §1: game logs are read through a validated model; the error names file, line and key."""
+    from tcgsim.batch.gamelog import GameLogError, read_log
+
+    path = tmp_path / "typed.jsonl"
+    path.write_text(_log_line() + _log_line(**changes))
+    with pytest.raises(GameLogError, match=rf"typed.jsonl:2: malformed game: {key}: "):
+        read_log(path)
+
+
+def test_a_log_line_over_the_limit_is_refused_before_it_is_parsed(tmp_path, monkeypatch):
+    from tcgsim.batch import gamelog
+
+    monkeypatch.setattr(gamelog, "MAX_LINE_BYTES", 1_000)
+    path = tmp_path / "long.jsonl"
+    path.write_text(_log_line() + _log_line(events=["x" * 2_000]))
+    with pytest.raises(gamelog.GameLogError, match=r"long.jsonl:2: the line is over 1,000 bytes"):
+        gamelog.read_log(path)
+    (tmp_path / "folder.jsonl").mkdir()
+    with pytest.raises(gamelog.GameLogError, match="is a folder"):
+        gamelog.read_log(tmp_path / "folder.jsonl")
+
+
+def test_a_full_disk_says_so_and_keeps_the_games_stored_before(tmp_path):
+    """Issue 15 §3: disk-full errors say so. SQLite's max_page_count makes the file "full" at its size."""
+    from types import SimpleNamespace
+
+    from tcgsim.onepiece.cards.decklist import Deck
+
+    x, y = Deck("ST01-001", (("ST01-002", 4),), name="X"), Deck("ST02-001", (("ST02-002", 4),), name="Y")
+    path = tmp_path / "full.db"
+    stored = 0
+    with GameStore(path) as store:
+        run = store.ensure_run(x, y, ("random", "random"), 0, 10_000)
+        store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        pages = store.conn.execute("PRAGMA page_count").fetchone()[0]
+        store.conn.execute(f"PRAGMA max_page_count = {pages + 2}")
+        with pytest.raises(StoreError, match="the disk is full"):
+            for i in range(10_000):
+                store.add_game(run, SimpleNamespace(game=i, seed=i, first="A", winner="A", turns=9, end_reason="life",
+                                                    decisions=["keep"] * 200), "0" * 64)
+                stored += 1
+    assert 0 < stored < 10_000
+    with GameStore(path, readonly=True) as store:
+        assert len(store.games()) == stored  # every game committed before the error is kept

@@ -101,33 +101,42 @@ def test_report_of_a_gauntlet_with_all_or_nothing_results(tmp_path):
     out = tmp_path / "report"
     write_report(path, out)
     for name in PLOTS:
-        assert (out / name).stat().st_size > 0
+        assert (out / f"onepiece-{name}").stat().st_size > 0  # one set of plots per game (issue 15 §4)
 
 
 def test_report_numbers(hand_built):
+    """Issue 15 §4: a player is a deck played by one agent; X appears as X·random (against Y) and as
+    X·heuristic (against Z): two players, never pooled."""
     data = collect(hand_built)
-    assert data.decks == ["X", "Y", "Z"]
-    assert data.games == 17 and data.mirrors == 2
-    m = data.matrix()
-    x, y, z = 0, 1, 2
-    assert m[x][y] == pytest.approx((0.7, 0.396778, 0.892209, 10), abs=1e-6)
-    assert m[y][x] == pytest.approx((0.3, 0.107791, 0.603222, 10), abs=1e-6)
-    assert m[z][x] == pytest.approx((0.8, 0.375535, 0.963776, 5), abs=1e-6)
-    assert m[x][z] == pytest.approx((0.0, 0.0, 0.434482, 5), abs=1e-6)
-    assert m[x][x] is None and m[y][z] is None and m[z][y] is None
-    sx = data.deck_stats[x]
-    # X: first in X-Y games 0,2,4,6,8 (won all 5) and in Z-X games 1,3 (lost both)
-    assert (sx.first.games, sx.first.wins) == (7, 5)
-    # X second: X-Y games 1,3,5,7,9 (won 2: games 1 and 9) and Z-X games 0,2,4 (lost 2, one draw)
-    assert (sx.second.games, sx.second.wins, sx.second.draws) == (8, 2, 1)
-    assert (sx.overall.games, sx.overall.wins, sx.overall.draws) == (15, 7, 1)
-    assert sx.end_reasons == {"life": 14, "deck": 1}
-    assert sx.mean_turns == pytest.approx((sum(range(10, 20)) + 110) / 15)
-    sz = data.deck_stats[z]
+    [sec] = data.sections
+    assert sec.game == "onepiece"
+    assert sec.labels == ["X · random", "Y · random", "Z · heuristic", "X · heuristic"]
+    assert data.games == 17 and sec.mirrors == 2
+    m = sec.matrix()
+    xr, yr, zh, xh = 0, 1, 2, 3
+    assert m[xr][yr] == pytest.approx((0.7, 0.396778, 0.892209, 10), abs=1e-6)
+    assert m[yr][xr] == pytest.approx((0.3, 0.107791, 0.603222, 10), abs=1e-6)
+    assert m[zh][xh] == pytest.approx((0.8, 0.375535, 0.963776, 5), abs=1e-6)
+    assert m[xh][zh] == pytest.approx((0.0, 0.0, 0.434482, 5), abs=1e-6)
+    assert m[xr][xr] is None and m[xr][xh] is None and m[xr][zh] is None and m[yr][zh] is None
+    sx = sec.deck_stats[xr]
+    # X·random: first in X-Y games 0,2,4,6,8 (won all 5); second in games 1,3,5,7,9 (won 2: games 1 and 9)
+    assert (sx.first.games, sx.first.wins, sx.second.games, sx.second.wins) == (5, 5, 5, 2)
+    assert (sx.overall.games, sx.overall.wins, sx.overall.draws) == (10, 7, 0)
+    assert sx.mean_turns == pytest.approx(sum(range(10, 20)) / 10)
+    # the same per matchup: X·random going first against Y·random 5 of 5, going second 2 of 5
+    assert (sec.first[xr][yr].games, sec.first[xr][yr].wins, sec.second[xr][yr].games, sec.second[xr][yr].wins) == (5, 5, 5, 2)
+    # Y going first (games 1,3,5,7,9) won 3, 5, 7
+    assert (sec.first[yr][xr].games, sec.first[yr][xr].wins) == (5, 3)
+    sxh = sec.deck_stats[xh]
+    # X·heuristic in seat B of Z-X: first in games 1,3 (lost both); second in 0,2,4 (lost 2, one draw)
+    assert (sxh.first.games, sxh.first.wins, sxh.second.games, sxh.second.wins, sxh.second.draws) == (2, 0, 3, 0, 1)
+    assert sxh.end_reasons == {"life": 4, "deck": 1}
+    sz = sec.deck_stats[zh]
     assert (sz.first.games, sz.first.wins, sz.second.games, sz.second.wins) == (3, 2, 2, 2)
-    # first player, every game (mirrors included): X-Y 7 of 10... first won games 0,2,4,6,8 and 3,5,7 -> 8
-    assert (data.first_player.games, data.first_player.wins) == (17, 8 + 2 + 2)
-    assert sorted(data.turns) == sorted([*range(10, 20), 20, 20, 30, 20, 20, 12, 14])
+    # first player, every game (mirrors included): X-Y 0,2,4,6,8 and 3,5,7 -> 8; Z-X 0, 4 -> 2; Y-Y 2
+    assert (sec.first_player.games, sec.first_player.wins) == (17, 8 + 2 + 2)
+    assert sorted(sec.turns) == sorted([*range(10, 20), 20, 20, 30, 20, 20, 12, 14])
 
 
 def test_report_files(hand_built, tmp_path, capsys):
@@ -138,10 +147,66 @@ def test_report_files(hand_built, tmp_path, capsys):
     assert str(out / "index.html") in capsys.readouterr().out
     page = (out / "index.html").read_text()
     for name in PLOTS:
-        assert (out / name).stat().st_size > 1000
-        assert (out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-        assert f"src='{name}'" in page
+        path = out / f"onepiece-{name}"
+        assert path.stat().st_size > 1000
+        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert f"src='onepiece-{name}'" in page
     assert "70.0%" in page and "39.7%" in page and "89.2%" in page
+
+
+def _tally(sec, a, b):
+    t = sec.cells[a][b]
+    return t.games, t.wins
+
+
+def test_runs_of_other_agents_are_apart_and_runs_of_other_seeds_merge(tmp_path):
+    """Issue 15 §4 ("simulate ST01 ST02" then "simulate ST01 ST02 --agents heuristic,random" pooled 250/350):
+    the unit is (game, decks, agents); runs identical but for the seed (or the seats) add up."""
+    path = tmp_path / "r.sqlite"
+    with GameStore(path) as store:
+        rr = store.ensure_run(X, Y, ("random", "random"), 0, 4)  # X (A) wins 3 of 4
+        insert_games(store, rr, [game(0, "A", "A", 9), game(1, "B", "A", 9), game(2, "A", "B", 9), game(3, "B", "A", 9)])
+        hr = store.ensure_run(X, Y, ("heuristic", "random"), 0, 2)  # X·heuristic wins both
+        insert_games(store, hr, [game(0, "A", "A", 9), game(1, "B", "A", 9)])
+        yx = store.ensure_run(Y, X, ("random", "random"), 5, 2)  # another seed, seats swapped: X (B) wins 1
+        insert_games(store, yx, [game(0, "A", "A", 9), game(1, "B", "A", 9)][:1] + [game(1, "B", "B", 9)])
+    sec = collect(path).section("onepiece")
+    xr, yr = sec.index(run_key_id(X), "random"), sec.index(run_key_id(Y), "random")
+    xh = sec.index(run_key_id(X), "heuristic")
+    assert _tally(sec, xr, yr) == (6, 4) and _tally(sec, yr, xr) == (6, 2)
+    assert _tally(sec, xh, yr) == (2, 2) and _tally(sec, yr, xh) == (2, 0)
+    assert len(sec.players) == 3 and sec.cells[xr][xh].games == 0
+
+
+def run_key_id(deck):
+    from tcgsim.batch.store import deck_id
+
+    return deck_id(deck)
+
+
+def test_each_game_has_its_own_section_and_headline(hand_built, tmp_path):
+    """Issue 15 §4: One Piece and Bleach games in one database are never pooled, not even in the
+    first-player headline."""
+    from tcgsim.core.games import get_game
+
+    bleach = get_game("bleach")
+    bdb = bleach.default_database()
+    a, b = bleach.load_deck("compagnons", bdb), bleach.load_deck("rivaux", bdb)
+    with GameStore(hand_built) as store:
+        run = store.ensure_run(a, b, ("random", "random"), 0, 3)
+        # first player wins 0 of 3
+        insert_games(store, run, [game(0, "A", "B", 5), game(1, "B", "A", 5), game(2, "A", "B", 5)])
+    data = collect(hand_built)
+    assert [s.game for s in data.sections] == ["onepiece", "bleach"]
+    op, bl = data.section("onepiece"), data.section("bleach")
+    assert (op.first_player.games, op.first_player.wins) == (17, 12)  # as without the Bleach games
+    assert (bl.first_player.games, bl.first_player.wins) == (3, 0)
+    assert bl.labels == ["compagnons", "rivaux"] and _tally(bl, 0, 1) == (3, 1)
+    out = tmp_path / "rep"
+    write_report(hand_built, out)
+    page = (out / "index.html").read_text()
+    assert "won 12 of 17 games" in page and "won 0 of 3 games" in page and "won 12 of 20" not in page
+    assert (out / "bleach-matrix.png").exists() and "src='bleach-matrix.png'" in page
 
 
 def test_report_errors(tmp_path, capsys):

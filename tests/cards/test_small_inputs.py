@@ -33,3 +33,67 @@ def test_deck_check_names_cards_the_engine_does_not_play(cli, tmp_path, db):
     assert code == 0 and "does not play" in out and number in out
     code, out, _ = cli("deck", "check", "ST01")
     assert code == 0 and "does not play" not in out  # the starter deck plays fully
+
+
+def test_a_repeated_leader_is_reported_at_its_own_line(cli, tmp_path):
+    """Rule 5-1-2: a deck has exactly 1 Leader. The repeat is on line 3, not on the Leader's line 1."""
+    deck = tmp_path / "rep.txt"
+    deck.write_text("1xST01-001\n4xST01-002\n1xST01-001\n")
+    code, _, err = cli("deck", "check", str(deck))
+    assert code == 2
+    [line] = [x for x in err.splitlines() if "ST01-001" in x]
+    assert line.startswith(f"{deck}:3: ") and "listed again (first on line 1)" in line
+
+
+def test_a_truncated_json_decklist_names_the_place_without_follow_on_problems(cli, tmp_path):
+    import json
+
+    full = json.dumps({"decklist": {"leader": [{"set": "ST01", "number": "001"}],
+                                    "character": [{"set": "ST01", "number": "002", "count": 4}]}})
+    deck = tmp_path / "cut.json"
+    deck.write_text(full[:-20])
+    code, _, err = cli("deck", "check", str(deck))
+    lines = err.strip().splitlines()
+    assert code == 2 and len(lines) == 1, err  # no "no Leader card" / "0 cards" after it
+    assert lines[0].startswith(f"{deck}:1: invalid JSON")
+    assert "column" in lines[0] and "cut short" in lines[0] and not lines[0].endswith(" at")
+
+
+def test_a_bleach_deck_without_game_bleach_says_so(cli, tmp_path):
+    from pathlib import Path
+
+    import tcgsim.bleach
+
+    code, _, err = cli("deck", "check", "compagnons")
+    assert code == 2 and "compagnons: a legal Bleach" in err and "add --game bleach" in err
+    deck = tmp_path / "mine.txt"
+    deck.write_text((Path(tcgsim.bleach.__file__).parent / "decks" / "compagnons.txt").read_text())
+    code, _, err = cli("simulate", str(deck), "rivaux", "-n", "1")
+    assert code == 2 and f"{deck}: a legal Bleach" in err and "rivaux: a legal Bleach" in err
+    assert "(did you mean P-" not in err  # BLX-001 is not a mistyped P-001
+    assert "a Bleach card: add --game bleach" in err
+
+
+def test_a_bad_ray_address_is_a_short_message_in_seconds(tmp_path):
+    """Before: 20 s and more of raw Ray log (Ray retries an address for minutes). Bounded: 60 s."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    import pytest
+
+    pytest.importorskip("ray")
+    env = dict(os.environ, TCGSIM_RAY_CONNECT_SECONDS="2")
+    started = time.monotonic()
+    try:
+        run = subprocess.run([sys.executable, "-m", "tcgsim.cli", "simulate", "-n", "2", "--backend", "ray",
+                              "--address", "127.0.0.1:1"], capture_output=True, text=True, timeout=60, env=env)
+    except subprocess.TimeoutExpired:
+        pytest.fail("a bad Ray address kept the command waiting for a minute")
+    assert time.monotonic() - started < 30
+    assert run.returncode == 2 and "no Ray cluster at 127.0.0.1:1" in run.stderr
+    assert len(run.stderr.splitlines()) == 1 and "rpc_client" not in run.stderr
+    code = subprocess.run([sys.executable, "-m", "tcgsim.cli", "simulate", "-n", "2", "--backend", "ray",
+                           "--address", "nonsense"], capture_output=True, text=True, timeout=60, env=env)
+    assert code.returncode == 2 and "expected auto, HOST:PORT" in code.stderr

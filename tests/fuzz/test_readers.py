@@ -20,6 +20,7 @@ from tcgsim.onepiece.cards.decklist import parse_deck
 
 FUZZ_EXAMPLES = int(os.environ.get("TCGSIM_FUZZ_EXAMPLES", "150"))
 COMMON = dict(deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+LONG = dict(max_examples=100_000, **COMMON)
 
 ST01 = ("1xST01-001\n4xST01-002\n4xST01-003\n4xST01-004\n4xST01-005\n4xST01-006\n4xST01-007\n4xST01-008\n"
         "4xST01-009\n4xST01-010\n4xST01-011\n4xST01-012\n4xST01-013\n2xST01-014\n")
@@ -106,6 +107,37 @@ def test_game_logs_mutated_and_random(tmp_path, data):
     _log_case(tmp_path, _mutate(line, data) if data.draw(st.booleans()) else data.draw(st.text(max_size=300)))
 
 
+def _limitless(data) -> str:
+    """A Limitless-shaped decklist whose fields hold values of any JSON type (counts as floats, strings,
+    huge numbers, lists; numbers as objects; sections as anything)."""
+    def value(default):
+        return default if data.draw(st.booleans()) else data.draw(JSONISH | st.integers() | st.floats())
+
+    def card(number: str, count: int):
+        entry = {"set": value("ST01"), "number": value(number), "count": value(count), "name": value("Luffy")}
+        return {k: v for k, v in entry.items() if data.draw(st.integers(0, 9))}  # a key sometimes missing
+
+    decklist = {"leader": value([card("001", 1)]),
+                "character": value([card(f"{n:03d}", 4) for n in range(2, data.draw(st.integers(2, 14)))]),
+                "event": value([]), "stage": value([])}
+    return json.dumps(data.draw(st.sampled_from([{"decklist": decklist}, decklist, [{"decklist": decklist}],
+                                                  {"name": value("x"), "deck": value({}), "decklist": decklist}])))
+
+
+@settings(max_examples=FUZZ_EXAMPLES, **COMMON)
+@given(data=st.data())
+def test_limitless_json_typed_fields(db, data):
+    """Limitless JSON (issue 15 §1): any value in any field is a named problem, never a traceback."""
+    _deck_case(db, _limitless(data))
+
+
+@pytest.mark.long
+@settings(**LONG)
+@given(data=st.data())
+def test_long_limitless_json(db, data):
+    test_limitless_json_typed_fields.hypothesis.inner_test(db, data)
+
+
 @pytest.fixture(scope="module")
 def session_factory():
     from tcgsim.core.games import get_game
@@ -144,8 +176,6 @@ def test_protocol_messages(session_factory, data):
             assert s.fingerprint() == before and replies[0]["code"]
 
 
-LONG = dict(max_examples=100_000, **COMMON)
-
 
 @pytest.mark.long
 @settings(**LONG)
@@ -173,3 +203,62 @@ def test_long_game_logs(tmp_path, data):
 @given(data=st.data())
 def test_long_protocol_messages(session_factory, data):
     test_protocol_messages.hypothesis.inner_test(session_factory, data)
+
+
+@pytest.fixture(scope="module")
+def store_bytes(tmp_path_factory):
+    """A small valid game database (two runs, a few games), as bytes."""
+    from types import SimpleNamespace
+
+    from tcgsim.batch.store import GameStore, insert_games
+    from tcgsim.onepiece.cards.decklist import Deck
+
+    path = tmp_path_factory.mktemp("store") / "s.db"
+    x, y = Deck("ST01-001", (("ST01-002", 4),), name="X"), Deck("ST02-001", (("ST02-002", 4),), name="Y")
+    with GameStore(path) as store:
+        for agents in (("random", "random"), ("heuristic", "random")):
+            run = store.ensure_run(x, y, agents, 0, 3)
+            insert_games(store, run, [SimpleNamespace(game=i, seed=i, first="AB"[i % 2], winner="AB"[i // 2 % 2],
+                                                      turns=9, end_reason="life", decisions=["keep"]) for i in range(3)])
+        store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        store.conn.execute("PRAGMA journal_mode=DELETE")
+    from tcgsim.batch.report import collect
+
+    collect(path)  # loads the card databases once, outside the cases' deadline
+    return path.read_bytes()
+
+
+def _store_case(tmp_path, data_bytes: bytes) -> None:
+    from tcgsim.batch.report import collect
+
+    path = tmp_path / "fuzz.db"
+    path.write_bytes(data_bytes)
+    for suffix in ("-wal", "-shm"):
+        (tmp_path / f"fuzz.db{suffix}").unlink(missing_ok=True)
+    try:
+        collect(path)  # read-only: a report of whatever the file holds, or a StoreError naming the file
+    except UserError as exc:
+        assert str(path) in str(exc)
+
+
+def _mutate_bytes(raw: bytes, data) -> bytes:
+    out = bytearray(raw)
+    for _ in range(data.draw(st.integers(1, 8))):
+        i = data.draw(st.integers(0, len(out) - 1))
+        out[i] = data.draw(st.integers(0, 255))
+    return bytes(out)
+
+
+@settings(max_examples=FUZZ_EXAMPLES, **COMMON)
+@given(data=st.data())
+def test_game_databases_mutated_and_random(tmp_path, store_bytes, data):
+    """The store (issue 15 §1): a damaged or foreign file is a StoreError naming it, never a traceback."""
+    raw = _mutate_bytes(store_bytes, data) if data.draw(st.booleans()) else data.draw(st.binary(max_size=600))
+    _store_case(tmp_path, raw)
+
+
+@pytest.mark.long
+@settings(**LONG)
+@given(data=st.data())
+def test_long_game_databases(tmp_path, store_bytes, data):
+    test_game_databases_mutated_and_random.hypothesis.inner_test(tmp_path, store_bytes, data)

@@ -214,6 +214,39 @@ def import_ray():
     return ray
 
 
+RAY_CONNECT_SECONDS = 5.0
+"""How long :func:`check_ray_address` waits for a Ray head node to accept a connection (environment
+variable ``TCGSIM_RAY_CONNECT_SECONDS`` overrides it)."""
+
+
+def check_ray_address(address: str) -> None:
+    """Raise :class:`UserError` (a short message, before Ray prints anything) unless ``address`` is ``auto``
+    or ``local``, or a ``HOST:PORT`` / ``ray://HOST:PORT`` at which something accepts a TCP connection
+    within :data:`RAY_CONNECT_SECONDS`: Ray itself retries an unreachable address for minutes, logging as it
+    goes."""
+    import socket
+
+    text = address.strip()
+    if text.lower() in ("auto", "local"):
+        return
+    rest = text[len("ray://"):] if text.lower().startswith("ray://") else text
+    host, sep, port = rest.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise UserError(f"--address {address!r}: expected auto, HOST:PORT (the head node's GCS port, e.g. "
+                        "10.0.0.5:6379) or ray://HOST:PORT")
+    try:
+        seconds = float(os.environ.get("TCGSIM_RAY_CONNECT_SECONDS", RAY_CONNECT_SECONDS))
+    except ValueError:
+        seconds = RAY_CONNECT_SECONDS
+    try:
+        socket.create_connection((host, int(port)), timeout=seconds).close()
+    except OSError as exc:
+        reason = "no answer" if isinstance(exc, TimeoutError) else (exc.strerror or str(exc))
+        raise UserError(f"--address {address}: no Ray cluster at {host}:{port} ({reason}, waited at most "
+                        f"{seconds:g} s); start one with `ray start --head` or check the address") from None
+
+
 class RayBackend(Backend):
     """Ray actors, one per worker. ``address``: an existing cluster (``"auto"``, ``"ray://host:10001"``, ...);
     ``None`` starts a local instance with ``num_cpus=workers`` (all cores when ``workers`` is ``None``) and
@@ -229,6 +262,8 @@ class RayBackend(Backend):
         self.requested = workers
         self.workers = workers or (os.cpu_count() or 1)
         self.address = address
+        if address:
+            check_ray_address(address)
 
     def describe(self) -> str:
         where = f"Ray cluster {self.address}" if self.address else "a local Ray instance"

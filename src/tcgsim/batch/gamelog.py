@@ -21,7 +21,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from ..core.games import default_game, get_game
 from ..core.session import ProtocolError, Session
@@ -34,8 +36,50 @@ VERSION = 1
 REQUIRED = ("seed", "decks", "first", "decisions", "winner", "turns", "end_reason", "fingerprint")
 
 
+MAX_LINE_BYTES = 4_000_000
+"""The longest game log line read (a game of a few hundred decisions and its events is 20-100 KB)."""
+MAX_LOG_DECISIONS = 50_000
+"""Most decisions a logged game may hold (the runner's guard, :data:`tcgsim.batch.runner.MAX_DECISIONS`)."""
+
+
 class GameLogError(UserError):
     """A game log file is missing, unreadable or malformed (the CLI exits with status 2)."""
+
+
+class _Decks(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    A: StrictStr = Field(max_length=200_000)
+    B: StrictStr = Field(max_length=200_000)
+
+
+class LogLine(BaseModel):
+    """The typed keys of one game log line (see the module docstring); other keys (``deck_names``,
+    ``agents``, ``events``) are kept as they are. ``True`` is not a number and ``"14"`` not a count here."""
+
+    model_config = ConfigDict(extra="allow")
+    game: StrictInt | None = Field(None, ge=0)
+    seed: StrictInt
+    decks: _Decks
+    first: Literal["A", "B"]
+    decisions: list[StrictStr] = Field(max_length=MAX_LOG_DECISIONS)
+    winner: Literal["A", "B", "draw"]
+    turns: StrictInt = Field(ge=0)
+    end_reason: StrictStr = Field(max_length=200)
+    fingerprint: StrictStr = Field(max_length=200)
+    card_game: StrictStr | None = None
+
+
+def _check_line(entry: dict, where: str) -> None:
+    """Raise :class:`GameLogError` naming ``where`` (``FILE:LINE``), the key and the expected type unless
+    ``entry`` matches :class:`LogLine`."""
+    try:
+        LogLine.model_validate(entry)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        key = ".".join(str(x) for x in err["loc"]) or "line"
+        shown = json.dumps(err.get("input"), default=str)
+        shown = shown if len(shown) <= 60 else shown[:60] + "…"
+        raise GameLogError(f"{where}: malformed game: {key}: {err['msg']}, not {shown}") from None
 
 
 def record_to_entry(record: GameRecord) -> dict:
@@ -126,14 +170,33 @@ def read_log(path: str | Path) -> list[dict]:
     object, another format or version, or a missing key.
     """
     p = Path(path)
+    if p.is_dir():
+        raise GameLogError(f"{path}: is a folder, not a game log file")
     try:
-        text = p.read_text(encoding="utf-8")
+        fh = open(p, "rb")
     except FileNotFoundError:
         raise GameLogError(f"{path}: no such game log file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise GameLogError(f"{path}: cannot read the game log: {exc}") from exc
+    except OSError as exc:
+        raise GameLogError(f"{path}: cannot read the game log: {exc.strerror or exc}") from None
+    with fh:
+        return _read_lines(path, fh)
+
+
+def _read_lines(path, fh) -> list[dict]:
     entries = []
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    lineno = 0
+    while True:
+        raw = fh.readline(MAX_LINE_BYTES + 1)  # a line is never read past the limit
+        if not raw:
+            break
+        lineno += 1
+        if len(raw) > MAX_LINE_BYTES:
+            raise GameLogError(f"{path}:{lineno}: the line is over {MAX_LINE_BYTES:,} bytes; a game log line is "
+                               "at most that")
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise GameLogError(f"{path}:{lineno}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
         if not line.strip():
             continue
         try:
@@ -151,10 +214,7 @@ def read_log(path: str | Path) -> list[dict]:
         missing = [k for k in REQUIRED if k not in entry]
         if missing:
             raise GameLogError(f"{path}:{lineno}: missing {', '.join(missing)}")
-        if (not isinstance(entry["decks"], dict) or not all(isinstance(entry["decks"].get(s), str) for s in "AB")
-                or entry["first"] not in ("A", "B") or not isinstance(entry["decisions"], list)
-                or not isinstance(entry["seed"], int)):
-            raise GameLogError(f"{path}:{lineno}: malformed game (decks, first, decisions or seed)")
+        _check_line(entry, f"{path}:{lineno}")
         kind = entry.get("card_game", default_game().name)
         if not isinstance(kind, str):
             raise GameLogError(f"{path}:{lineno}: malformed game: card_game must be a game name, not {kind!r}")

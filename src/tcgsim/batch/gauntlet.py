@@ -7,7 +7,7 @@ from typing import Callable, Sequence
 
 from ..errors import UserError
 from . import runner
-from ..core.games import get_game, load_deck_of, module_of
+from ..core.games import database_version, get_game, load_deck, module_of
 from .backends import make_backend
 from .jobs import Job, check_games
 from .parallel import job_summary, run_jobs
@@ -24,7 +24,7 @@ def load_deck_list(specs: Sequence[str], db=None, game: str | None = None) -> li
     decks, messages, seen = [], [], {}
     for spec in specs:
         try:
-            deck = load_deck_of(module, spec, db)
+            deck = load_deck(module, spec, db)
         except UserError as exc:
             messages.append(str(exc))
             continue
@@ -59,8 +59,10 @@ def run_gauntlet(
     shares its stored run. Resumable like :func:`run_simulation`.
 
     Returns ``{"games", "seed", "agents", "decks": [names], "pairs": [summary per pair, as
-    run_simulation's without "unsupported"/"log"], "matrix": {"win_rate": [[row deck's rate against column
-    deck or None]], "games": [[...]]}, "seconds", "db"}``. Raises :class:`UserError` for fewer than two
+    run_simulation's without "unsupported"/"log": this command's games], "matrix": {"win_rate": [[row deck's
+    rate against column deck or None]], "games": [[...]]}, "seconds", "db"}``. The matrix is the report's
+    (:func:`_matrix`): it also counts games of the same decks and agents stored by earlier runs (other seeds,
+    more games), so ``tcgsim report`` shows the same numbers. Raises :class:`UserError` for fewer than two
     decks or bad arguments, :class:`BatchInterrupted` and :class:`BatchError` as run_jobs does.
     """
     if len(decks) < 2:
@@ -76,7 +78,8 @@ def run_gauntlet(
     pairs = [(i, j) for i in range(len(decks)) for j in range(i + 1, len(decks))]
     jobs = [Job(decks[i], decks[j], names, seed) for i, j in pairs]
     with GameStore(db_path) as store:
-        runs = [store.ensure_run(j.deck_a, j.deck_b, names, seed, games) for j in jobs]
+        cards = database_version(module_of(decks[0]), db)
+        runs = [store.ensure_run(j.deck_a, j.deck_b, names, seed, games, cards=cards) for j in jobs]
         have = sum(1 for r in runs for i in store.stored_indices(r) if i < games)
         todo = len(jobs) * games - have
         if have and notify is not None:
@@ -84,18 +87,13 @@ def run_gauntlet(
         engine = make_backend(backend, workers, address, games=todo)
         out, info = run_jobs(jobs, games, db=db, backend=engine, store=store, runs=runs, progress=progress,
                              label="gauntlet")
-    n = len(decks)
-    rate = [[None] * n for _ in range(n)]
-    count = [[0] * n for _ in range(n)]
     summaries = []
-    for (i, j), job, stored in zip(pairs, jobs, out):
+    for job, stored in zip(jobs, out):
         s = job_summary(job, stored, 0, info["seconds"])
         s.pop("seconds")
         s.pop("games_per_second")
         summaries.append(s)
-        count[i][j] = count[j][i] = s["games"]
-        rate[i][j] = s["win_rate"]["A"]
-        rate[j][i] = s["win_rate"]["B"]
+    rate, count = _matrix(db_path, decks, pairs, names)
     seconds = info["seconds"]
     return {
         "games": games,
@@ -108,6 +106,27 @@ def run_gauntlet(
         "games_per_second": round(info["played"] / seconds, 2) if seconds > 0 and info["played"] else None,
         "db": str(db_path),
     }
+
+
+def _matrix(db_path, decks, pairs, names) -> tuple[list, list]:
+    """The gauntlet's win-rate matrix read from the store with :func:`tcgsim.batch.report.collect`, so that
+    it is the report's: cell ``[i][j]`` counts every stored game of deck ``i`` (played by agent
+    ``names[0]`` when ``i < j``, else ``names[1]``) against deck ``j``, earlier runs with other seeds or more
+    games included. Returns ``(win rates or None, games)``, ``n`` × ``n``."""
+    from .report import collect
+    from .store import deck_id
+
+    section = collect(db_path).section(module_of(decks[0]).name)
+    n = len(decks)
+    rate = [[None] * n for _ in range(n)]
+    count = [[0] * n for _ in range(n)]
+    for i, j in pairs:
+        pi, pj = section.index(deck_id(decks[i]), names[0]), section.index(deck_id(decks[j]), names[1])
+        for (r, c), (me, them) in (((i, j), (pi, pj)), ((j, i), (pj, pi))):
+            t = section.cells[me][them]
+            count[r][c] = t.games
+            rate[r][c] = round(t.rate, 4) if t.games else None
+    return rate, count
 
 
 def _labels(decks) -> list[str]:
@@ -124,8 +143,8 @@ def print_gauntlet(result: dict, console=None) -> None:
 
     console = console or Console()
     names = result["decks"]
-    table = Table(title=f"win rate of the row deck against the column deck ({result['games']} games per pair, "
-                        f"seed {result['seed']})")
+    table = Table(title=f"win rate of the row deck against the column deck ({result['games']} games per pair "
+                        f"played with seed {result['seed']}; n: games counted)")
     table.add_column("deck")
     for name in names:
         table.add_column(name, justify="right")
@@ -133,9 +152,12 @@ def print_gauntlet(result: dict, console=None) -> None:
         row = []
         for j in range(len(names)):
             r = result["matrix"]["win_rate"][i][j]
-            row.append("-" if r is None else f"{100 * r:.1f}%")
+            row.append("-" if r is None else f"{100 * r:.1f}% (n={result['matrix']['games'][i][j]})")
         table.add_row(name, *row)
     console.print(table)
+    if any(c > result["games"] for row in result["matrix"]["games"] for c in row):
+        console.print("some cells also count games of the same decks and agents stored earlier (other seeds or "
+                      "more games), as `tcgsim report` does", highlight=False, markup=False, soft_wrap=True)
     console.print(f"games stored in {result['db']}; `tcgsim report {result['db']} --out DIR` draws the report",
                   highlight=False, markup=False, soft_wrap=True)
 

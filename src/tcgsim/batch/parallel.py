@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from . import runner
-from ..core.games import get_game, module_of
+from ..core.games import database_version, get_game, module_of
 from .record import GameRecord, deck_info
 from .backends import Backend, make_backend
 from .jobs import BatchError, BatchInterrupted, Job, Tasks, Terminated, check_games, game_of
@@ -128,6 +128,9 @@ def run_jobs(
                                 f"{played} new games{where}")
         if isinstance(exc, Terminated):
             stop.exit_code = 128 + 15  # the conventional status of a process ended by SIGTERM
+        if store is None:  # nothing is stored: the finished games are the result, so they travel with it
+            stop.partial = [sorted(rs, key=lambda r: r.game) for rs in records]
+            stop.seconds = time.perf_counter() - started
         raise stop from None
     finally:
         with contextlib.suppress(Exception):
@@ -194,8 +197,9 @@ def run_simulation(
     and resumable (the summary then covers every stored game of the run). Extra key: ``db`` (the path or
     ``None``). ``notify``: called with a line about resuming (e.g. to print it on stderr).
 
-    Raises :class:`UserError` for bad arguments, :class:`BatchInterrupted` on Ctrl-C, :class:`BatchError`
-    when a worker fails.
+    Raises :class:`UserError` for bad arguments, :class:`BatchInterrupted` on Ctrl-C or SIGTERM (without
+    ``db_path`` its ``summary`` attribute holds the summary of the games finished before, with
+    ``"interrupted": True``), :class:`BatchError` when a worker fails.
     """
     check_games(games)
     if db is None:
@@ -210,7 +214,8 @@ def run_simulation(
     try:
         todo = games
         if store is not None:
-            runs = [store.ensure_run(deck_a, deck_b, names, seed, games)]
+            runs = [store.ensure_run(deck_a, deck_b, names, seed, games,
+                                     cards=database_version(module_of(deck_a), db))]
             have = sum(1 for i in store.stored_indices(runs[0]) if i < games)
             todo = games - have
             if have and notify is not None:
@@ -218,6 +223,16 @@ def run_simulation(
         engine = make_backend(backend, workers, address, games=todo)
         out, info = run_jobs([job], games, db=db, backend=engine, store=store, runs=runs, log_path=log_path,
                              progress=progress, label="simulating")
+    except BatchInterrupted as stop:
+        partial = getattr(stop, "partial", None)
+        if partial is not None:  # without --db: the summary of the games finished before the signal
+            summary = job_summary(job, partial[0], len(partial[0]), stop.seconds)
+            summary["interrupted"] = True
+            summary["unsupported"] = runner.unsupported_cards(deck_a, deck_b, db)
+            summary["log"] = None if log_path is None else str(log_path)
+            summary["db"] = None
+            stop.summary = summary
+        raise
     finally:
         if store is not None:
             store.close()

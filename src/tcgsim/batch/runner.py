@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ..core.games import get_game, load_deck_of, module_of
+from ..core.games import get_game, load_deck, module_of
 from ..core.rng import derive_seed
 from ..core.session import Session, SessionError, play
 from ..errors import TcgsimError, UserError
@@ -274,7 +274,7 @@ def load_decks(spec_a: str, spec_b: str, db=None, game: str | None = None) -> tu
     decks, messages = [], []
     for spec in (spec_a, spec_b):
         try:
-            decks.append(load_deck_of(module, spec, db))
+            decks.append(load_deck(module, spec, db))
         except UserError as exc:
             messages.append(str(exc))
     if messages:
@@ -294,7 +294,8 @@ def print_summary(summary: dict, console=None) -> None:
         return "-" if x is None else f"{100 * x:.1f}%"
 
     n = summary["games"]
-    table = Table(title=f"{n} games, seed {summary['seed']}")
+    stopped = "interrupted: the result of the " if summary.get("interrupted") else ""
+    table = Table(title=f"{stopped}{n} {'finished ' if stopped else ''}games, seed {summary['seed']}")
     for col in ("deck", "agent", "wins", "win rate", "going first", "going second"):
         table.add_column(col, justify="left" if col in ("deck", "agent") else "right")
     for s in SIDES:

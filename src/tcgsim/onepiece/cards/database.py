@@ -60,12 +60,15 @@ class UnknownCardError(UserError):
         self.number = number
         self.suggestion = suggestion
         shown = number if len(number) <= 40 else number[:40] + "…"
-        message = f"unknown card number {shown!r}"
-        if number.upper().startswith("BLX-"):
-            message += " (a Bleach card: add --game bleach)"
-        elif suggestion:
-            message += f" (did you mean {suggestion}?)"
-        super().__init__(message)
+        super().__init__(f"unknown card number {shown!r}{unknown_hint(number, suggestion)}")
+
+
+def unknown_hint(number: str, suggestion: str | None) -> str:
+    """What follows "unknown card number N" in a message: ``" (a Bleach card: add --game bleach)"`` for a
+    number of the Bleach sample set (``BLX-``), else ``" (did you mean S?)"`` for a suggestion, else ``""``."""
+    if number.upper().startswith("BLX-"):
+        return " (a Bleach card: add --game bleach)"
+    return f" (did you mean {suggestion}?)" if suggestion else ""
 
 
 _SUFFIX = re.compile(r"_[A-Za-z]\d+$")

@@ -25,7 +25,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from tcgsim.errors import UserError
-from tcgsim.onepiece.cards.database import CardDatabase, deck_restrictions, normalize_number
+from tcgsim.onepiece.cards.database import CardDatabase, deck_restrictions, normalize_number, unknown_hint
 from tcgsim.onepiece.cards.model import LEADER, CardDef
 
 MAIN_DECK_SIZE = 50
@@ -54,6 +54,9 @@ class DeckProblem:
 
     line: int | None
     message: str
+    fatal: bool = False
+    """The file could not be read as a decklist at all (invalid JSON, too large): the deck-construction
+    checks that would only repeat it ("no Leader", "0 cards") are not reported."""
 
     def format(self, source: str) -> str:
         """``"FILE:LINE: message"`` (``"FILE: message"`` without a line)."""
@@ -202,14 +205,17 @@ def _read_json(text: str) -> tuple[list[_Entry], list[DeckProblem], str | None]:
     try:
         data = json.loads(text)
     except ValueError as exc:
-        line = getattr(exc, "lineno", None)
-        return [], [DeckProblem(line, f"invalid JSON: {getattr(exc, 'msg', exc)}")], None
+        line, col = getattr(exc, "lineno", None), getattr(exc, "colno", None)
+        msg = str(getattr(exc, "msg", exc))
+        where = "" if col is None else f" column {col}" if msg.endswith(" at") else f" (column {col})"
+        cut = " (the file may be cut short)" if getattr(exc, "pos", -1) >= len(text.rstrip()) - 1 or "Unterminated" in msg else ""
+        return [], [DeckProblem(line, f"invalid JSON: {msg}{where}{cut}", fatal=True)], None
     except RecursionError:
-        return [], [DeckProblem(None, "invalid JSON: nested too deeply for a decklist")], None
+        return [], [DeckProblem(None, "invalid JSON: nested too deeply for a decklist", fatal=True)], None
     if isinstance(data, list) and len(data) == 1:
         data = data[0]
     if not isinstance(data, dict):
-        return [], [DeckProblem(None, "expected one JSON deck object with a 'decklist'")], None
+        return [], [DeckProblem(None, "expected one JSON deck object with a 'decklist'", fatal=True)], None
     name = data.get("name") if isinstance(data.get("name"), str) else None
     if isinstance(data.get("deck"), dict) and isinstance(data["deck"].get("name"), str):
         name = data["deck"]["name"]
@@ -260,7 +266,7 @@ def parse_deck(text: str, db: CardDatabase, *, name: str = "", source: str = "<t
     size = len(text.encode("utf-8", "replace"))
     if size > MAX_DECK_BYTES:
         return Deck(leader="", main=(), name=name, source=source, lines=(), parse_problems=(
-            DeckProblem(None, f"the decklist is {size:,} bytes; a decklist is at most {MAX_DECK_BYTES:,}"),))
+            DeckProblem(None, f"the decklist is {size:,} bytes; a decklist is at most {MAX_DECK_BYTES:,}", fatal=True),))
     stripped = text.lstrip("\ufeff \t\r\n")
     reader = _read_json if stripped[:1] in ("{", "[") else _read_text
     entries, problems, found_name = reader(stripped if reader is _read_json else text.lstrip("\ufeff"))
@@ -351,6 +357,8 @@ def validate_deck(deck: Deck, db: CardDatabase) -> list[DeckProblem]:
     Returns line-specific problems in line order, then whole-deck problems; empty if the deck is legal.
     """
     problems = list(deck.parse_problems)
+    if any(p.fatal for p in problems):
+        return problems
     first_line = {number: (ls[0] if ls else None) for number, ls in deck.lines}
     leader = db.get(deck.leader) if deck.leader in db else None
     if leader is None:
@@ -359,11 +367,18 @@ def validate_deck(deck: Deck, db: CardDatabase) -> list[DeckProblem]:
     for number, count in deck.main:
         line = first_line.get(number)
         if number not in db:
-            suggestion = db.suggest(number)
-            hint = f" (did you mean {suggestion}?)" if suggestion else ""
-            problems.append(DeckProblem(line, f"unknown card number {number}{hint}"))
+            problems.append(DeckProblem(line, f"unknown card number {number}{unknown_hint(number, db.suggest(number))}"))
             continue
         card = db.get(number)
+        if card.category == LEADER and number == deck.leader:
+            # the deck's own Leader listed again: the repeat's line, not the Leader's
+            ls = deck.lines_of(number)
+            again = ls[1] if len(ls) > 1 else None
+            first = f" (first on line {ls[0]})" if ls else ""
+            problems.append(DeckProblem(again, f"the Leader {_label(card)} is listed again{first}; a deck has "
+                                               "exactly 1 Leader and the main deck holds only Characters, Events "
+                                               "and Stages (rules 5-1-2, 5-1-2-1)"))
+            continue
         if card.category == LEADER:
             problems.append(
                 DeckProblem(
