@@ -1,0 +1,148 @@
+"""Second reading (audit, 2026-12-02) of rule 11-1 (rules/loops.py) and rule 8-4-5 (effects/hooks.py): the
+cases the rules' words cover that the engine does not handle. Each test is a known defect, marked
+``xfail(strict=True)``: it starts passing (and so fails the suite) when the engine is fixed; then drop the mark.
+Findings in docs/design.md, "Audit 2026-12-02: infinite loops (11-1) and 8-4-5".
+
+- 11-1-1: "there may be occasions where an action can be or must be carried out infinitely. This is called an
+  infinite loop" (nothing about the state being exactly the same; that phrase is only in the restart clause of
+  11-1-1-2 and 11-1-1-3).
+- 11-1-1-1: "If neither player can stop an infinite loop, the game ends in a draw."
+- 11-1-1-2: "If only one player has the choice to stop the infinite loop ... that player declares how many times
+  ... The player cannot choose to restart the loop even if the game is in exactly the same state".
+- 8-4-5: auto effects on a move "only activate if the area the card is moved to is an open area"; 3-10-2-1: a card
+  added to the Life area face-up "is treated as a card in an open area as an exception".
+"""
+
+from __future__ import annotations
+
+import pytest
+from checklist_helpers import game, play
+from test_loops import STATE, _start  # also registers the frame test_loop_set_active_once
+
+from tcgsim.core import machine
+from tcgsim.onepiece.rules.frames import HANDLERS, handler
+
+
+def _fork(g, frame, choice):
+    """A loop action with a choice that cannot stop it: "left" and "right" both rest the turn player's Leader,
+    set it active again and come back to this same question (the frame stays on the stack)."""
+    if choice is None:
+        g.ask(0, "audit_fork", (("left",), ("right",)))
+        return
+    g.rested[g.players[g.active].leader] = 1
+    g.stack.append(("test_loop_set_active_once",))
+
+
+def _grow(g, frame, choice):
+    """A mandatory loop action whose state grows: the count in the frame rises by 1 each cycle, forever."""
+    g.stack.pop()
+    g.stack.append(("audit_grow", frame[1] + 1))
+
+
+def _shuffle(g, frame, choice):
+    """A mandatory loop action with a random element: shuffle the turn player's deck (3-2-4), again, forever."""
+    g.rng.shuffle(g.players[g.active].deck)
+
+
+for _name, _fn in (("audit_fork", _fork), ("audit_grow", _grow),
+                   ("audit_shuffle", _shuffle)):
+    if _name not in HANDLERS:
+        handler(_name, _fn)
+
+
+@pytest.mark.xfail(strict=True, reason="loops.py: any decision with two or more options is taken as a choice to "
+                   "stop the loop; here both options continue it, so nobody can stop it (11-1-1-1: a draw), but the "
+                   "engine asks a loop_count (11-1-1-2)")
+def test_11_1_1_1_a_loop_whose_every_choice_continues_it_is_a_draw():
+    g = game(STATE)
+    _start(g, ("audit_fork",))
+    assert g.pending.kind == "audit_fork"
+    g.apply(("left",))  # back at the same question in exactly the same state; "right" would do the same
+    assert (g.winner, g.end_reason) == (g.DRAW, "loop")
+
+
+@pytest.mark.xfail(strict=True, reason="loops.py: after the loop count, the restarting answer is removed from the "
+                   "options (a new Decision, another state key) while the trail records the reduced decision's key and "
+                   "the lookup uses the full one, so the cycle the player is then forced through is never recognized: "
+                   "answers are asked forever instead of a draw (11-1-1-1)")
+def test_11_1_1_1_after_the_count_a_loop_the_player_is_forced_through_is_a_draw():
+    g = game(STATE)
+    _start(g, ("audit_fork",))
+    g.apply(("left",))
+    assert g.pending.kind == "loop_count"  # as the engine does today (see the test above for whether it should)
+    g.apply(("loop_count", 1))
+    for _ in range(10):  # only "right" is offered now: forced, and it comes back to the same question
+        if g.winner is not None:
+            break
+        assert len(g.pending.options) == 1
+        g.apply_index(0)
+    assert (g.winner, g.end_reason) == (g.DRAW, "loop")
+
+
+@pytest.mark.xfail(strict=True, reason="loops.py recognizes a loop only by a repeated state: a mandatory loop whose "
+                   "state grows is stopped by the step guard (EngineError), not ended in a draw (11-1-1, 11-1-1-1)")
+def test_11_1_1_1_a_mandatory_loop_whose_state_grows_is_a_draw(monkeypatch):
+    monkeypatch.setattr(machine, "MAX_STEPS", 30_000)  # the guard as it is, sooner (the run is the same)
+    g = game(STATE)
+    _start(g, ("audit_grow", 0))
+    assert (g.winner, g.end_reason) == (g.DRAW, "loop")
+
+
+@pytest.mark.xfail(strict=True, reason="loops.py: the state key holds the seeded stream and the deck order, so a "
+                   "mandatory loop that shuffles never repeats a state and ends in the step guard (EngineError), not in "
+                   "a draw (11-1-1, 11-1-1-1)")
+def test_11_1_1_1_a_mandatory_loop_with_a_shuffle_is_a_draw(monkeypatch):
+    monkeypatch.setattr(machine, "MAX_STEPS", 30_000)
+    g = game(STATE)
+    _start(g, ("audit_shuffle",))
+    assert (g.winner, g.end_reason) == (g.DRAW, "loop")
+
+
+@pytest.mark.xfail(strict=True, reason="loops.py exempts every cycle through the Main Phase decision (6-5-2); by the "
+                   "words of 11-1-1-2 a Main Phase action that brings the game back to exactly the same state can be "
+                   "carried out infinitely, only the turn player can stop it, and they may not restart it; the engine "
+                   "lets it repeat without end (reading disputed: 6-5-2 'as many times as you wish')")
+def test_11_1_1_2_a_main_phase_action_back_to_the_same_state_cannot_be_restarted():
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-W01, deck: 5}
+        p2: {leader: TEST-L02, deck: 5}
+    """, """
+        - {number: TEST-W01, name: Test Warden, category: Leader, colors: [Red], power: 5000, life: 5,
+           text: "[Activate: Main] If you have 3 or more Characters, draw 1 card."}
+    """)
+    act = ("activate", g.players[0].leader, 0)
+    for _ in range(50):
+        if g.pending.kind == "loop_count":
+            g.apply(g.pending.options[0])
+        if act not in g.pending.options:
+            break
+        g.apply(act)
+    assert act not in g.pending.options  # 11-1-1-2: not restarted by choice (another action, End, exists)
+
+
+@pytest.mark.xfail(strict=True, reason="effects/hooks.py fire_event lets a card's own leave-the-field effect activate "
+                   "only if it went to the trash; a Character added to Life face-up is in an open area (3-10-2-1), so "
+                   "by 8-4-5 its 'when this Character is removed from the field' effect activates")
+def test_8_4_5_own_removed_effect_activates_when_added_to_life_face_up():
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, hand: [OP04-117], don: {active: 3}}
+        p2:
+          leader: TEST-L02
+          life: [FILLER]
+          deck: [FILLER, FILLER, FILLER]
+          characters: [{card: TEST-W01}]
+    """, """
+        - {number: TEST-W01, name: Test Witness, category: Character, colors: [Red], cost: 2, power: 3000,
+           text: "When this Character is removed from the field by your opponent's effect, draw 1 card."}
+    """)
+    play(g, "p1: play OP04-117", "p1: choose opp TEST-W01", "p1: choose option 1")  # top of Life, face-up
+    p2 = g.players[1]
+    w = p2.life[-1] if g.t.numbers[p2.life[-1]] == "TEST-W01" else p2.life[0]
+    assert g.t.numbers[w] == "TEST-W01" and g.face_up[w]  # the move happened as OP04-117 says
+    assert (len(p2.hand), len(p2.deck)) == (1, 2)  # 8-4-5 with 3-10-2-1: it activated, p2 drew 1
