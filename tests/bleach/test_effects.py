@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tcgsim.bleach.cards.model import OPS
 
-from .helpers import ALL_A, ALL_B, act, clear_hand, fill_reserve, give, labels, refresh, soul_of, start, to_turn, until
+from .helpers import ALL_A, ALL_B, act, clear_hand, fill_reserve, give, labels, refresh, start, to_turn, until
 
 
 def own_turn(turn=3, player_cards=(), reserve=3):

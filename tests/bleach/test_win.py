@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tcgsim.core.machine import DRAW
 
-from .helpers import ALL_A, ALL_B, act, clear_hand, fill_reserve, give, refresh, soul_of, start, to_turn
+from .helpers import ALL_A, ALL_B, act, clear_hand, give, refresh, soul_of, start, to_turn
 
 
 def test_no_soul_points_left_loses():

@@ -79,8 +79,6 @@ def test_11_1_1_1_after_the_count_a_loop_the_player_is_forced_through_is_a_draw(
     assert (g.winner, g.end_reason) == (g.DRAW, "loop")
 
 
-@pytest.mark.xfail(strict=True, reason="loops.py recognizes a loop only by a repeated state: a mandatory loop whose "
-                   "state grows is stopped by the step guard (EngineError), not ended in a draw (11-1-1, 11-1-1-1)")
 def test_11_1_1_1_a_mandatory_loop_whose_state_grows_is_a_draw(monkeypatch):
     monkeypatch.setattr(machine, "MAX_STEPS", 30_000)  # the guard as it is, sooner (the run is the same)
     g = game(STATE)
@@ -88,9 +86,6 @@ def test_11_1_1_1_a_mandatory_loop_whose_state_grows_is_a_draw(monkeypatch):
     assert (g.winner, g.end_reason) == (g.DRAW, "loop")
 
 
-@pytest.mark.xfail(strict=True, reason="loops.py: the state key holds the seeded stream and the deck order, so a "
-                   "mandatory loop that shuffles never repeats a state and ends in the step guard (EngineError), not in "
-                   "a draw (11-1-1, 11-1-1-1)")
 def test_11_1_1_1_a_mandatory_loop_with_a_shuffle_is_a_draw(monkeypatch):
     monkeypatch.setattr(machine, "MAX_STEPS", 30_000)
     g = game(STATE)
@@ -123,9 +118,6 @@ def test_11_1_1_2_a_main_phase_action_back_to_the_same_state_cannot_be_restarted
     assert act not in g.pending.options  # 11-1-1-2: not restarted by choice (another action, End, exists)
 
 
-@pytest.mark.xfail(strict=True, reason="effects/hooks.py fire_event lets a card's own leave-the-field effect activate "
-                   "only if it went to the trash; a Character added to Life face-up is in an open area (3-10-2-1), so "
-                   "by 8-4-5 its 'when this Character is removed from the field' effect activates")
 def test_8_4_5_own_removed_effect_activates_when_added_to_life_face_up():
     g = game("""
         turn: 3

@@ -117,7 +117,7 @@ class HeuristicAgent(BaseAgent):
         return _index(options, ("keep",) if cheap >= KEEP_MIN_CHEAP else ("mulligan",), 0)
 
     def _main(self, view: dict, options: tuple, labels) -> int:
-        me, opp = view["me"], view["opponent"]
+        me = view["me"]
         plays: list[tuple[int, CardDef]] = []
         gives: dict[tuple[int, str], int] = {}
         attacks: list[tuple[int, str, dict, str, dict]] = []

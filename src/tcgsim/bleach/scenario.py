@@ -22,7 +22,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..core.scenario.results import ScenarioFormatError, ScenarioResult
+from ..core.scenario.results import ScenarioResult
 from ..core.scenario.runner import load_and_run, run_loaded as run_shared, ScenarioGame, Trace
 from ..core.scenario.schema import (check_first_turn_done, check_turn, either as _either, is_int as _is_int,
                                     player_index as _player_index, TopLevel, TurnSpec, validate_top,

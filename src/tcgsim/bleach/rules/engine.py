@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...core.machine import DRAW, EngineError, IllegalAction, Machine
 from ...core.rng import Rng
-from .choices import MAX_TURNS, SIMULTANEOUS_LOSS
+from .choices import MAX_TURNS
 from .frames import HANDLERS, handler
 from .serialize import fingerprint, game_from_dict, game_to_dict
 

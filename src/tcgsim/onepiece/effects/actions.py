@@ -561,8 +561,6 @@ def op_return_to_hand(g, frame, a, choice) -> None:
             return
     field = _field_zones(g, chosen)
     for c in chosen:
-        # 3-10-3: a Life card looked at and placed back in Life keeps its face (unless the text turns it)
-        keep = g.face_up[c] if c in g.players[g.t.owner[c]].life else 0
         remove_from_zone(g, c)
         g.players[g.t.owner[c]].hand.append(c)
     for c, _zone in field:  # "When your opponent's Character is returned to the owner's hand by your effect" (EB02-023)
@@ -580,7 +578,7 @@ def op_to_deck(g, frame, a, choice) -> None:
     Rule 3-1-7: the owner of cards placed together decides their order, whoever's effect places them
     ("at the bottom of the owner's deck", "Your opponent places 3 cards ... in any order"); rule 3-1-8: the
     other player does not learn that order (``g.known`` of the other player loses those cards)."""
-    src, inst = frame[1], frame[4]
+    src = frame[1]
     state = frame[5]
     me = chooser_of(g, src, a)  # who chooses the cards and "top or bottom"
     position = a.param("position", "bottom")

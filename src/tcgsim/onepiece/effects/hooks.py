@@ -159,10 +159,10 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
     for src in sorted(g.t.whens, key=lambda s: g.t.owner[s] != active):
         if side >= 0 and g.t.owner[src] != side:
             continue
-        if not g.on_field(src) and not (src == subject and kind in ("ko", "removed") and src in g.players[g.t.owner[src]].trash):
+        if not g.on_field(src) and not (src == subject and kind in ("ko", "removed") and _in_open_area(g, src)):
             # rule 8-4-5: the card's own effect on leaving the field ("When this Character is K.O.'d / removed
-            # from the field") activates only if the card went to an open area, the trash; not to a hand or
-            # a deck (secret areas, 3-1-5)
+            # from the field") activates only if the card went to an open area; not to a hand or a deck
+            # (secret areas, 3-1-5)
             continue
         if g.mods and negated(g, src):
             continue
@@ -189,6 +189,13 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
         # it waits, like it, for the damage processing and a [Trigger] (card Q&A OP05-098 q1, q4)
         fire_event(g, "life_zero", player=subject_owner, side=side)
 
+
+
+def _in_open_area(g, cid: int) -> bool:
+    """Whether card ``cid`` (off the field) is in an open area: its owner's trash (3-5-2), or its owner's Life
+    face up ("treated as a card in an open area", 3-10-2-1). For rule 8-4-5."""
+    p = g.players[g.t.owner[cid]]
+    return cid in p.trash or bool(g.face_up[cid]) and cid in p.life
 
 def event_matches(g, ev, src: int, me: int, subject: int, subject_owner: int, by, source: int, other: int,
                    zone, at=None, count=None) -> bool:

@@ -29,8 +29,9 @@ game is deterministic, so the same state with the same answers repeats forever.
 
 A ``loop_count`` decision is answered like any other (``apply_index``); its log line and the game-over
 line cite the rule. The watch is not serialized (``Game.to_dict``): a game rebuilt from its dict starts a
-new watch. Loops whose state grows each cycle (a power that rises by 1000 every time) never repeat a state
-and are not recognized; the engine's step guard (core/machine.py ``MAX_STEPS``) stops a mandatory one. The
+new watch. Loops whose state grows each cycle (a power that rises by 1000 every time) or is shuffled never
+repeat a state; a mandatory one is ended in a draw after half the step guard (core/machine.py ``MAX_STEPS``)
+of steps with no answer, one with choices is not recognized. The
 frames of an effect in progress carry its instance number, given as it starts: a decision inside an effect
 that each cycle starts anew never repeats exactly, so such a loop is recognized at its decisions outside
 any effect in progress, or not at all.
@@ -39,6 +40,7 @@ any effect in progress, or not at all.
 from __future__ import annotations
 
 from ...core.decision import Decision
+from ...core import machine
 from ...core.machine import IllegalAction
 
 QUIET_STEPS = 5_000
@@ -135,9 +137,17 @@ class LoopWatch:
 
 def check_quiet(g) -> None:
     """After every step (``Game.check``): once :data:`QUIET_STEPS` steps ran without an answer, a state
-    seen before in that stretch is a loop neither player can stop, and the game is a draw (11-1-1-1)."""
+    seen before in that stretch is a loop neither player can stop, and the game is a draw (11-1-1-1); so is
+    a stretch of half the step guard (``core.machine.MAX_STEPS // 2``) with no answer, whose state grows or is
+    shuffled and so never repeats (11-1-1: an action that "must be carried out infinitely")."""
     w = g.loops
-    if g.steps - w.quiet <= QUIET_STEPS:
+    quiet = g.steps - w.quiet
+    if quiet <= QUIET_STEPS:
+        return
+    if quiet > machine.MAX_STEPS // 2:
+        # a mandatory processing this long with no decision is carried out "infinitely" (11-1-1) though its
+        # state never repeats exactly (it grows, or shuffles): nobody can stop it, a draw, not the step guard
+        _draw(g)
         return
     key = state_key(g)
     if key in w.seen:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...core.machine import handler_registry
 from ..cards.model import CHARACTER, EVENT, KW_RUSH, KW_RUSH_CHARACTER, STAGE
 from .continuous import (
-    attack_target_forbidden, can_attack_active, cost as current_cost, has_keyword, play_forbidden, prohibited,
+    attack_target_forbidden, can_attack_active, has_keyword, play_forbidden, prohibited,
 )
 from .continuous import attack_cost, play_cost, plays_rested, use_next_play_discounts
 from .battle import declare_attack
