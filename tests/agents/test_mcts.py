@@ -52,6 +52,17 @@ def test_registry_names(db):
             make_agent(bad, 0, db=db)
 
 
+def test_a_budget_that_would_never_finish_is_refused_naming_the_limit(db):
+    # found by a new user: `simulate --agents mcts:999999999999,random` ran forever (issue 15: bad input gets a
+    # clear error within bounded time); the largest budgets given by name are accepted
+    assert make_agent("mcts:100000", 0, db=db).iterations == 100_000
+    assert make_agent("mcts:600000ms", 0, db=db).ms == 600_000
+    for bad in ("mcts:999999999999", "mcts:100001", "mcts:99999999999999999999999ms", "mcts:infms", "mcts:nanms"):
+        with pytest.raises(UserError, match="at most 600,000") as err:
+            make_agent(bad, 0, db=db)
+        assert len(str(err.value)) < 300  # the bad text is not echoed whole
+
+
 def test_needs_a_sampler_for_real_choices(db, decks):
     g = _mid_game(db, decks, 3)
     agent = MCTSAgent(0, iterations=5, knowledge=onepiece_search)

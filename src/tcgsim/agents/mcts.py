@@ -70,6 +70,13 @@ class _Node:
         self.children: dict = {}
 
 
+MAX_SPEC_ITERATIONS = 100_000
+MAX_SPEC_MS = 600_000
+"""The largest budgets an agent name may give (``mcts:N``, ``mcts:Nms``): at about 0.7 ms an iteration,
+100,000 iterations or 10 minutes are already a minute or more per decision; a larger number is a typing
+mistake that would never finish (the browser's caps are lower, web/hub.py)."""
+
+
 class MCTSAgent(BaseAgent):
     """Information-set MCTS over determinized clones (see the module docstring).
 
@@ -115,15 +122,16 @@ class MCTSAgent(BaseAgent):
         try:
             if text.endswith("ms"):
                 value = float(text[:-2])
-                if value > 0:
+                if 0 < value <= MAX_SPEC_MS:
                     return cls(seed, ms=value, db=db, knowledge=knowledge)
             else:
                 value = int(text)
-                if value >= 1:
+                if 1 <= value <= MAX_SPEC_ITERATIONS:
                     return cls(seed, iterations=value, db=db, knowledge=knowledge)
         except ValueError:
             pass
-        raise UserError(f"bad MCTS budget {arg!r}: use mcts:N (iterations, e.g. mcts:500) or mcts:Nms (e.g. mcts:80ms)")
+        raise UserError(f"bad MCTS budget {arg[:40]!r}: use mcts:N (iterations, 1 to {MAX_SPEC_ITERATIONS:,}, e.g. "
+                        f"mcts:500) or mcts:Nms (milliseconds per decision, at most {MAX_SPEC_MS:,}, e.g. mcts:80ms)")
 
     # ------------------------------------------------------------------ entry point
     def choose(self, view: dict | None, decision: Decision, labels=None, sampler=None) -> int:
