@@ -225,6 +225,9 @@ def test_two_players_through_an_invitation_link(live_server, browser, page):
         # each seat sees its own hand and only the count of the other's
         for seat, p in enumerate(pages):
             view = game.session.view(seat)
+            # the last answer's messages may still be on their way to this page: wait for its latest decision
+            p.wait_for_function("n => document.querySelectorAll('#opp .opp-hand .card').length === n",
+                                arg=view["opponent"]["hand_count"], timeout=10_000)
             shown = [c.get_attribute("data-number") for c in p.locator("#hand .card").all()]
             assert shown == view["me"]["hand"]
             assert p.locator("#opp .opp-hand .card").count() == view["opponent"]["hand_count"]
