@@ -44,8 +44,21 @@ def _shuffle(g, frame, choice):
     g.rng.shuffle(g.players[g.active].deck)
 
 
+def _again_or_stop(g, frame, choice):
+    """A loop action with two ways to stop it: "again" rests the Leader and comes back to this question (the Leader
+    is set active again); "stop" and "done" end it."""
+    if choice is None:
+        g.ask(0, "audit_again", (("again",), ("stop",), ("done",)))
+        return
+    if choice == ("again",):
+        g.rested[g.players[g.active].leader] = 1
+        g.stack.append(("test_loop_set_active_once",))
+        return
+    g.stack.pop()
+
+
 for _name, _fn in (("audit_fork", _fork), ("audit_grow", _grow),
-                   ("audit_shuffle", _shuffle)):
+                   ("audit_shuffle", _shuffle), ("audit_again", _again_or_stop)):
     if _name not in HANDLERS:
         handler(_name, _fn)
 
@@ -61,10 +74,6 @@ def test_11_1_1_1_a_loop_whose_every_choice_continues_it_is_a_draw():
     assert (g.winner, g.end_reason) == (g.DRAW, "loop")
 
 
-@pytest.mark.xfail(strict=True, reason="loops.py: after the loop count, the restarting answer is removed from the "
-                   "options (a new Decision, another state key) while the trail records the reduced decision's key and "
-                   "the lookup uses the full one, so the cycle the player is then forced through is never recognized: "
-                   "answers are asked forever instead of a draw (11-1-1-1)")
 def test_11_1_1_1_after_the_count_a_loop_the_player_is_forced_through_is_a_draw():
     g = game(STATE)
     _start(g, ("audit_fork",))
@@ -77,6 +86,19 @@ def test_11_1_1_1_after_the_count_a_loop_the_player_is_forced_through_is_a_draw(
         assert len(g.pending.options) == 1
         g.apply_index(0)
     assert (g.winner, g.end_reason) == (g.DRAW, "loop")
+
+
+def test_11_1_1_2_after_the_count_the_answers_still_offered_stop_the_loop():
+    """11-1-1-2: the loop is finished "at a timing when that player can choose to stop" it and only the restarting
+    answer is taken away; either answer still offered is a legal choice and stops the loop."""
+    for stop in (("stop",), ("done",)):
+        g = game(STATE)
+        _start(g, ("audit_again",))
+        g.apply(("again",))
+        g.apply(("loop_count", 1))
+        assert g.pending.options == (("stop",), ("done",))
+        g.apply(stop)
+        assert g.pending.kind == "main" and g.winner is None
 
 
 def test_11_1_1_1_a_mandatory_loop_whose_state_grows_is_a_draw(monkeypatch):

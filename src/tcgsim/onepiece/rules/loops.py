@@ -81,6 +81,8 @@ def state_key(g) -> int:
 def _key(g) -> int:
     """:func:`state_key` of the pending decision point, computed once per decision (kept in the watch)."""
     w = g.loops
+    if w.shown is not None and w.shown[0] is g.pending:
+        return w.shown[2]  # a decision with a restarting answer removed: the point is the full decision's
     token = (g.steps, len(g.history), id(g.pending))
     if w.cached[0] != token:
         w.cached = (token, state_key(g))
@@ -96,11 +98,15 @@ class LoopWatch:
     to give for the loop actions a player named; ``counts``: the counts named so far for the loop found;
     ``cycle``: that loop's part of ``trail``; ``stoppers``: who can stop it (turn player first);
     ``forbidden``: ``(key, index)`` answers that would restart a finished loop; ``saved``: the decision
-    waiting while players name their counts; ``stop``: the answer forbidden once the replay is done;
-    ``cached``: the key of the current decision point and when it was computed."""
+    waiting while players name their counts (the full one, as the machine asked it); ``stop``: the answer
+    forbidden once the replay is done; ``cached``: the key of the current decision point and when it was
+    computed; ``shown``: ``(offered, full, key, kept)`` when the pending decision ``offered`` is ``full``
+    with the restarting answers removed (``key``: ``full``'s point; ``kept``: the index in ``full`` of each
+    option offered), or None. Keys and indices in ``trail``, ``points`` and ``forbidden`` are always those
+    of the full decision, so a point is the same point whether or not answers were removed."""
 
     __slots__ = ("quiet", "seen", "points", "trail", "turn", "replay", "counts", "cycle", "stoppers",
-                 "forbidden", "saved", "stop", "cached")
+                 "forbidden", "saved", "stop", "cached", "shown")
 
     def __init__(self) -> None:
         self.quiet = 0
@@ -116,6 +122,7 @@ class LoopWatch:
         self.saved: Decision | None = None
         self.stop: tuple[int, int] | None = None
         self.cached: tuple = (None, 0)
+        self.shown: tuple | None = None
 
     def clone(self) -> "LoopWatch":
         w = LoopWatch.__new__(LoopWatch)
@@ -132,6 +139,7 @@ class LoopWatch:
         w.saved = self.saved
         w.stop = self.stop
         w.cached = (None, 0)
+        w.shown = self.shown
         return w
 
 
@@ -186,6 +194,8 @@ def before_answer(g, index: int) -> None:
         if d.kind == MAIN:
             return
     key = _key(g)
+    if w.shown is not None and w.shown[0] is d:
+        index = w.shown[3][index]  # the answer's index in the full decision
     if (key, index) in w.forbidden and len(d.options) > 1:
         raise IllegalAction("11-1-1-2: the loop was carried out the number of times declared and cannot be "
                             "restarted by choice", "11-1-1-2",
@@ -232,7 +242,7 @@ def after_answer(g) -> None:
     rule = "11-1-1-2" if len(w.stoppers) == 1 else "11-1-1-3"
     g.emit(None, f"infinite loop: p{w.stoppers[0] + 1} names how many times the loop action is carried out ({rule})",
            (rule,))
-    w.saved = g.pending
+    w.saved = w.shown[1] if w.shown is not None and w.shown[0] is g.pending else g.pending  # the cycle's indices
     g.pending = Decision(w.stoppers[0], LOOP_COUNT, tuple((LOOP_COUNT, n) for n in range(1, MAX_LOOP_COUNT + 1)))
 
 
@@ -277,6 +287,7 @@ def _drop_forbidden(g, key: int) -> None:
     """At a decision point where an answer would restart a finished loop (11-1-1-2): offer the other
     answers only, unless that answer is the only one (the player is forced)."""
     d = g.pending
-    keep = tuple(o for i, o in enumerate(d.options) if (key, i) not in g.loops.forbidden)
-    if keep and len(keep) < len(d.options):
-        g.pending = Decision(d.player, d.kind, keep)
+    kept = tuple(i for i in range(len(d.options)) if (key, i) not in g.loops.forbidden)
+    if kept and len(kept) < len(d.options):
+        g.pending = Decision(d.player, d.kind, tuple(d.options[i] for i in kept))
+        g.loops.shown = (g.pending, d, key, kept)  # the point stays the full decision's (before_answer, _key)
