@@ -44,6 +44,47 @@ def _shuffle(g, frame, choice):
     g.rng.shuffle(g.players[g.active].deck)
 
 
+def _detour(g, frame, choice):
+    """p1: "left" rests the Leader, sets it active again and comes back to this question; "right" asks p2 first
+    (``audit_detour_p2``), whose answers both come back to it."""
+    if choice is None:
+        g.ask(0, "audit_detour", (("left",), ("right",)))
+        return
+    if choice == ("left",):
+        g.rested[g.players[g.active].leader] = 1
+        g.stack.append(("test_loop_set_active_once",))
+        return
+    g.stack.append(("audit_detour_p2",))
+
+
+def _detour_p2(g, frame, choice):
+    if choice is None:
+        g.ask(1, "audit_detour_p2", (("up",), ("down",)))
+        return
+    g.stack.pop()
+
+
+def _pair(g, frame, choice):
+    """p1's "left" and "right" both go on to p2's question (``audit_pair_p2``): no choice to stop the loop."""
+    if choice is None:
+        g.ask(0, "audit_pair", (("left",), ("right",)))
+        return
+    g.stack.append(("audit_pair_p2",))
+
+
+def _pair_p2(g, frame, choice):
+    """p2: "again" rests the Leader, sets it active again and comes back to p1's question; "stop" ends it all."""
+    if choice is None:
+        g.ask(1, "audit_pair_p2", (("again",), ("stop",)))
+        return
+    g.stack.pop()
+    if choice == ("stop",):
+        g.stack.pop()
+        return
+    g.rested[g.players[g.active].leader] = 1
+    g.stack.append(("test_loop_set_active_once",))
+
+
 def _again_or_stop(g, frame, choice):
     """A loop action with two ways to stop it: "again" rests the Leader and comes back to this question (the Leader
     is set active again); "stop" and "done" end it."""
@@ -58,14 +99,13 @@ def _again_or_stop(g, frame, choice):
 
 
 for _name, _fn in (("audit_fork", _fork), ("audit_grow", _grow),
-                   ("audit_shuffle", _shuffle), ("audit_again", _again_or_stop)):
+                   ("audit_shuffle", _shuffle), ("audit_again", _again_or_stop),
+                   ("audit_detour", _detour), ("audit_detour_p2", _detour_p2),
+                   ("audit_pair", _pair), ("audit_pair_p2", _pair_p2)):
     if _name not in HANDLERS:
         handler(_name, _fn)
 
 
-@pytest.mark.xfail(strict=True, reason="loops.py: any decision with two or more options is taken as a choice to "
-                   "stop the loop; here both options continue it, so nobody can stop it (11-1-1-1: a draw), but the "
-                   "engine asks a loop_count (11-1-1-2)")
 def test_11_1_1_1_a_loop_whose_every_choice_continues_it_is_a_draw():
     g = game(STATE)
     _start(g, ("audit_fork",))
@@ -74,16 +114,37 @@ def test_11_1_1_1_a_loop_whose_every_choice_continues_it_is_a_draw():
     assert (g.winner, g.end_reason) == (g.DRAW, "loop")
 
 
-def test_11_1_1_1_after_the_count_a_loop_the_player_is_forced_through_is_a_draw():
+def test_11_1_1_2_only_the_player_with_a_choice_to_stop_names_the_count():
+    """11-1-1-2: "If only one player has the choice to stop the infinite loop ..., that player declares how many
+    times". p1 answers in the loop but both answers continue it; only p2's "stop" ends it, so p2 alone names the
+    count (not 11-1-1-3's turn player first)."""
     g = game(STATE)
-    _start(g, ("audit_fork",))
+    _start(g, ("audit_pair",))
     g.apply(("left",))
-    assert g.pending.kind == "loop_count"  # as the engine does today (see the test above for whether it should)
+    g.apply(("again",))  # back at p1's question in exactly the same state
+    assert (g.pending.player, g.pending.kind) == (1, "loop_count")
     g.apply(("loop_count", 1))
-    for _ in range(10):  # only "right" is offered now: forced, and it comes back to the same question
+    # finished "at a timing when that player can choose to stop": p2's question, "again" no longer offered
+    assert (g.pending.player, g.pending.kind, g.pending.options) == (1, "audit_pair_p2", (("stop",),))
+    assert sum(text == "p1 names 1 loop action(s) (11-1-1-2)" for _v, text in g.log) == 0
+    g.apply(("stop",))
+    assert g.pending.kind == "main" and g.winner is None
+
+
+def test_11_1_1_1_after_the_count_a_loop_the_player_is_forced_through_is_a_draw():
+    """p1's "left" comes straight back; "right" goes to p2's question first, so p1 can stop the loop by it
+    (11-1-1-2: a count). After the count "left" is removed; "right" is forced ("unless they are forced to do
+    so"), and both of p2's answers come back to p1's question: nobody can stop it, a draw (11-1-1-1)."""
+    g = game(STATE)
+    _start(g, ("audit_detour",))
+    g.apply(("left",))
+    assert g.pending.kind == "loop_count"
+    g.apply(("loop_count", 1))
+    for _ in range(10):
         if g.winner is not None:
             break
-        assert len(g.pending.options) == 1
+        if g.pending.player == 0:  # only "right" is offered now: forced
+            assert g.pending.options == (("right",),)
         g.apply_index(0)
     assert (g.winner, g.end_reason) == (g.DRAW, "loop")
 

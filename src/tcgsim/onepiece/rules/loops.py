@@ -9,10 +9,13 @@ game is deterministic, so the same state with the same answers repeats forever.
 - **Nobody can stop it** (11-1-1-1): the state repeats with no decision answered in between (every
   decision of the cycle had a single option, taken without asking). Checked only once the engine has run
   :data:`QUIET_STEPS` steps without a player's answer (no legal processing comes near it), so that normal
-  play pays nothing for it. The game ends in a draw, ``end_reason`` ``"loop"``.
+  play pays nothing for it. The game ends in a draw, ``end_reason`` ``"loop"``. So it does when every
+  decision of the cycle is no choice to stop it: each option offered leads straight (no other answer) back
+  to a decision point of the cycle (tried on clones when the cycle is found). An option leading anywhere
+  else is taken as a way to stop the loop.
 - **One player can stop it** (11-1-1-2): a decision point (a pending decision and the state) comes back
-  and only one player answered a decision of the cycle (each had at least two options, so that player
-  could have chosen otherwise). That player is asked a ``loop_count`` decision, options
+  and only one player answered a decision of the cycle that is a choice to stop it (at least two options,
+  not all of them straight back into the cycle). That player is asked a ``loop_count`` decision, options
   ``("loop_count", n)`` for n in 1..\\ :data:`MAX_LOOP_COUNT`: how many times the loop action is carried
   out, the one just carried out included. The engine carries out the remaining n - 1 by replaying that
   player's answers, and stops at the decision where the player can stop the loop, the one that started
@@ -229,7 +232,7 @@ def after_answer(g) -> None:
     start = w.points.get(key)
     if start is None:
         return
-    cycle = w.trail[start:]
+    cycle = _no_choice_to_stop(g, w.trail[start:])
     w.points.clear()
     w.trail.clear()
     chose = {player for _k, player, _kind, _i, n in cycle if n > 1}
@@ -244,6 +247,53 @@ def after_answer(g) -> None:
            (rule,))
     w.saved = w.shown[1] if w.shown is not None and w.shown[0] is g.pending else g.pending  # the cycle's indices
     g.pending = Decision(w.stoppers[0], LOOP_COUNT, tuple((LOOP_COUNT, n) for n in range(1, MAX_LOOP_COUNT + 1)))
+
+
+def _full(g) -> Decision:
+    """The pending decision as the machine asked it (before restarting answers were removed)."""
+    shown = g.loops.shown
+    return shown[1] if shown is not None and shown[0] is g.pending else g.pending
+
+
+def _continues(g, index: int, points: set) -> bool:
+    """Whether answering ``index`` (of the offered decision) runs, with no other answer, to a decision point
+    whose key is in ``points`` (a clone is answered; ``g`` is unchanged). The Main Phase, the game's end or
+    any other decision point counts as leaving the loop."""
+    t = g.clone()
+    try:
+        t.machine_apply(index)
+    except (IllegalAction, machine.EngineError):
+        return False
+    return (t.winner is None and t.pending is not None and t.pending.kind != MAIN
+            and state_key(t) in points)
+
+
+def _no_choice_to_stop(g, cycle: list) -> list:
+    """``cycle`` (trail entries ``(key, player, kind, index, option count)``, ``g`` at its first decision
+    point) with each decision whose every offered option continues the loop marked forced (count 1): it is
+    no choice to stop the loop (11-1-1-1, 11-1-1-2 "has the choice to stop"). An option continues it when it
+    leads straight (no other answer) to a decision point of the cycle; an option leading anywhere else is
+    taken as a way to stop it, so a player is never denied a choice the rules give. Replays the cycle on a
+    clone; returns ``cycle`` unchanged if the replay does not follow it."""
+    if all(n == 1 for *_e, n in cycle):
+        return cycle
+    points = {entry[0] for entry in cycle}
+    c = g.clone()
+    out = []
+    for key, player, kind, index, n in cycle:
+        if c.pending is None or c.winner is not None or _key(c) != key:
+            return cycle
+        full = _full(c)
+        if n > 1 and all(_continues(c, i, points) for i, o in enumerate(c.pending.options)
+                         if o != full.options[index]):
+            n = 1
+        out.append((key, player, kind, index, n))
+        c.pending = full
+        try:
+            c.machine_apply(index)
+        except (IllegalAction, machine.EngineError):
+            return cycle
+    return out
 
 
 def answer_count(g, index: int) -> None:
