@@ -1,6 +1,7 @@
 """Second reading (audit, 2026-12-02) of rule 11-1 (rules/loops.py) and rule 8-4-5 (effects/hooks.py): the
 cases the rules' words cover that the engine does not handle. Each test is a known defect, marked
 ``xfail(strict=True)``: it starts passing (and so fails the suite) when the engine is fixed; then drop the mark.
+Fixed the same day, marks dropped: all but the Main Phase exception (left to the lead), with regression tests.
 Findings in docs/design.md, "Audit 2026-12-02: infinite loops (11-1) and 8-4-5".
 
 - 11-1-1: "there may be occasions where an action can be or must be carried out infinitely. This is called an
