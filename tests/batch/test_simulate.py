@@ -149,3 +149,15 @@ def test_a_deck_of_the_other_game_names_the_game_option(tmp_path, capsys):
     assert "ST01: a legal ONE PIECE CARD GAME deck: add --game onepiece" in err
     err = run("simulate", "NO-SUCH-DECK", "ST02", "-n", "1")
     assert "NO-SUCH-DECK: no such deck" in err and "add --game" not in err
+
+
+@pytest.mark.parametrize("command", [["simulate"], ["gauntlet", "ST01", "ST02"], ["play", "ST01", "ST02"]])
+def test_a_negative_seed_is_refused_like_the_server_refuses_it(command, capsys):
+    # found by the new-user check: `simulate --seed -1` was accepted while `tcgsim serve` requires a seed >= 0;
+    # bad input is exit 2 with a message naming the option (README "Exit status 2")
+    from tcgsim.cli import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main([*command, "--seed", "-1"])
+    assert exit_.value.code == 2
+    assert "--seed" in capsys.readouterr().err
