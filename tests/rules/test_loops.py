@@ -193,11 +193,10 @@ def test_11_1_1_a_clone_keeps_the_loop_in_progress():
     assert g.pending.kind == "loop_count" and _agains(c, 0) == 2
 
 
-def test_6_5_2_repeating_a_main_phase_action_that_changes_nothing_is_not_a_loop():
-    """6-5-2: Main Phase actions may be carried out "in any order and as many times as you wish"; the turn
-    player ends the phase when they choose (6-5-2-1). Activating an effect whose condition is not met comes
-    back to the same state each time, and is allowed again and again: no loop count is asked."""
-    g = game("""
+def warden_in_main_phase():
+    """p1's Main Phase with a Leader whose [Activate: Main] does nothing (its condition is not met): activating
+    it comes back to the same state (6-5-2; also tests/rules/test_loops_audit.py)."""
+    return game("""
         turn: 3
         active: p1
         phase: main
@@ -207,6 +206,13 @@ def test_6_5_2_repeating_a_main_phase_action_that_changes_nothing_is_not_a_loop(
         - {number: TEST-W01, name: Test Warden, category: Leader, colors: [Red], power: 5000, life: 5,
            text: "[Activate: Main] If you have 3 or more Characters, draw 1 card."}
     """)
+
+
+def test_6_5_2_repeating_a_main_phase_action_that_changes_nothing_is_not_a_loop():
+    """6-5-2: Main Phase actions may be carried out "in any order and as many times as you wish"; the turn
+    player ends the phase when they choose (6-5-2-1). Activating an effect whose condition is not met comes
+    back to the same state each time, and is allowed again and again: no loop count is asked."""
+    g = warden_in_main_phase()
     for _ in range(3):
         assert g.pending.kind == "main" and ("activate", g.players[0].leader, 0) in g.pending.options
         g.apply(("activate", g.players[0].leader, 0))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 from checklist_helpers import game, play
-from test_loops import STATE, _start  # also registers the frame test_loop_set_active_once
+from test_loops import STATE, _start, warden_in_main_phase  # also registers the frame test_loop_set_active_once
 
 from tcgsim.core import machine
 from tcgsim.onepiece.rules.frames import HANDLERS, handler
@@ -182,16 +182,7 @@ def test_11_1_1_1_a_mandatory_loop_with_a_shuffle_is_a_draw(monkeypatch):
                    "carried out infinitely, only the turn player can stop it, and they may not restart it; the engine "
                    "lets it repeat without end (reading disputed: 6-5-2 'as many times as you wish')")
 def test_11_1_1_2_a_main_phase_action_back_to_the_same_state_cannot_be_restarted():
-    g = game("""
-        turn: 3
-        active: p1
-        phase: main
-        p1: {leader: TEST-W01, deck: 5}
-        p2: {leader: TEST-L02, deck: 5}
-    """, """
-        - {number: TEST-W01, name: Test Warden, category: Leader, colors: [Red], power: 5000, life: 5,
-           text: "[Activate: Main] If you have 3 or more Characters, draw 1 card."}
-    """)
+    g = warden_in_main_phase()
     act = ("activate", g.players[0].leader, 0)
     for _ in range(50):
         if g.pending.kind == "loop_count":

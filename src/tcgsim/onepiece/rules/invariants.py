@@ -77,16 +77,22 @@ def check_views(g, rng) -> None:
     check_views_unchanged(g, rng, player_view, _redeal_hidden, InvariantError)
 
 
+def _twins(g, rng):
+    """``(player, real, twin)`` for the player of the pending decision: two clones of ``g``, the twin with that
+    player's hidden cards redealt (:func:`_redeal_hidden`, drawing from ``rng``)."""
+    player = g.pending.player
+    real, twin = g.clone(), g.clone()
+    _redeal_hidden(twin, player, rng)
+    return player, real, twin
+
+
 def check_decision(g, rng) -> None:
     """The pending decision tells its player nothing hidden (issue 18): in a twin game for that player
     (:func:`_redeal_hidden`) the decision, asked again, has the same option tuples, and a determinized
     sample drawn with the same stream is the same game. About 3 times the cost of :func:`check_views`."""
-    d = g.pending
-    if d is None:
+    if g.pending is None:
         return
-    player = d.player
-    real, twin = g.clone(), g.clone()
-    _redeal_hidden(twin, player, rng)
+    player, real, twin = _twins(g, rng)
     for h in (real, twin):  # the decision asked again, on the twin's cards
         h.log = h.trace = None
         h.pending = None
@@ -138,9 +144,7 @@ def check_evolution(g, rng) -> None:
     d = g.pending
     if d is None:
         return
-    player = d.player
-    real, twin = g.clone(), g.clone()
-    _redeal_hidden(twin, player, rng)
+    player, real, twin = _twins(g, rng)
     i = rng.below(len(d.options))
     for h in (real, twin):
         h.log = h.trace = None
