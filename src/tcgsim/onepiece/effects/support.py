@@ -92,10 +92,8 @@ def why_unsupported(eff) -> str | None:
 
 
 def _why_unsupported(ctx: Support, eff) -> str | None:
-    if (eff.kind in ("main", "counter", "trigger") or eff.in_hand) and _you_only_have(eff):
-        # "If you only have {X} type Characters" (build.c_only_have_d2): with no Characters at all the wording is
-        # undecided; a Character's own effect is read with the Character on the field, an Event's need not be
-        return "condition you only have (no Characters undecided)"
+    # "If you only have {X} Characters" (build.c_only_have_d2) is not met with no Characters at all (card Q&A
+    # OP17-118 q1: with 0 Characters Rocks.D.Xebec has no Counter +2000), wherever the effect is read
     if eff.kind == "permanent":
         return _permanent(ctx, eff)
     if eff.kind == "auto":
@@ -225,24 +223,6 @@ def _costs(ctx: Support, costs) -> str | None:
         if (c.target.position == "top_or_bottom" and (c.target.count or 1) != 1) or c.target.alternatives:
             return f"cost {c.op} with a choice of position"
     return None
-
-
-def _you_only_have(eff) -> bool:
-    conds = list(eff.conditions)
-    todo = list(eff.actions)
-    while todo:
-        a = todo.pop()
-        if a.condition is not None:
-            conds.append(a.condition)
-        todo.extend(a.body)
-        for o in a.options:
-            todo.extend(o)
-    while conds:
-        c = conds.pop()
-        if c.kind == "all_match" and c.op == "you_only_have":
-            return True
-        conds.extend(c.parts)
-    return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -544,6 +524,9 @@ def _filter(f, sel, counted: bool) -> str | None:
     if f.key in ("total_power", "total_cost") and not counted and f.op == "<=" and sel.count and sel.up_to and (
             sel.ref is None and not sel.alternatives and not sel.total):
         return None  # "K.O. up to 2 ... with a total power of 4000 or less" (interpreter.choose_cards, OP05-007)
+    if f.key in ("total_power", "total_cost") and not counted and f.op == "<=" and sel.count is None and (
+            sel.up_to and sel.ref is None and not sel.alternatives and not sel.total):
+        return None  # any number within the total (OP17-119 Q&A; interpreter.choose_cards, count None)
     if f.key not in FILTER_KEYS:
         return f"filter {f.key}"
     if f.key == "any_of":

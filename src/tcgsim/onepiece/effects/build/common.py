@@ -171,8 +171,10 @@ def _sel(t, source: _Source | None = None, default_zones: tuple[str, ...] = ()) 
     else:
         owner = "self"
     count = q.count
+    up_to = q.up_to
     if q.bare:
         count = None if np.plural else 1
+        up_to = up_to or _any_number_within_total(count, filters)
     if count is None and not q.up_to and not q.total:
         # "Return all of your [San-Gorou] and [Sanji] Characters" (ST26-001): every card with either name
         filters = [Filter("name", "in", f.value) if f.key == "name" and f.op == "all" else f for f in filters]
@@ -182,11 +184,19 @@ def _sel(t, source: _Source | None = None, default_zones: tuple[str, ...] = ()) 
         owner=owner,
         zones=tuple(zones),
         count=count,
-        up_to=q.up_to,
+        up_to=up_to,
         filters=tuple(filters),
         position=position,
         total=q.total,
     )
+
+
+def _any_number_within_total(count, filters) -> bool:
+    """Whether a number-less plural ("K.O. your opponent's Characters with a total cost of 4 or less",
+    OP17-119) chooses any number of cards within the total: official card Q&A OP17-119 ("choose any number
+    of your opponent's Characters whose total cost is 4 or less"), so ``up_to`` with no count (0 allowed,
+    4-8-1) rather than "all"."""
+    return count is None and any(f.key in ("total_cost", "total_power") and f.op == "<=" for f in filters)
 
 
 @dataclass(frozen=True, slots=True)

@@ -274,8 +274,8 @@ class ConditionRules(Transformer):
 
     def c_only_have_d2(self, subj, np):
         """ "If you only have {X} type Characters" (OP11-046, OP13-095): as "the only Characters on your field are
-        ..." (``all_match``: not met with no Characters). Tagged ``op="you_only_have"``: with no Characters the
-        wording is undecided, so its op record (ops.py) accepts it only where the card is a Character on the field."""
+        ..." (``all_match``: not met with no Characters, card Q&A OP17-118 q1). Tagged ``op="you_only_have"`` (its
+        read-back)."""
         if subj != "self":
             raise ValueError("only have: not your Characters")
         sel = Selector(owner="self", zones=("character",), count=None, filters=np.filters)
