@@ -415,13 +415,31 @@ def op_set_active(g, frame, a, choice) -> None:
     chosen = choose_targets(g, frame, a, choice)
     if chosen is None:
         return
+    kept = _rested_at_once(g, frame, a)
     for c in chosen:
-        if g.on_field(c):
+        if g.on_field(c) and c not in kept:
             g.rested[c] = 0
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
 op("set_active", op_set_active)
+
+
+def _rested_at_once(g, frame, a) -> frozenset:
+    """The cards that the action just before ``a`` in the same instruction rested ("Rest this Character and
+    set this Character as active"): resting and setting a card active at the same time leaves it rested
+    (rule 1-3-8). Empty when ``a`` starts the effect or a "Then," step, or the action before is no rest.
+    The compiled form keeps no sentence breaks, so a rest in the sentence before counts too (no card in the
+    database rests and then sets active without "Then,")."""
+    path = frame[3] if frame[0] == "act" else ()
+    if a.then or not path or not isinstance(path[-1], int) or path[-1] == 0:
+        return frozenset()
+    before = action_in(effect_of(g, frame[1], frame[2]), path[:-1] + (path[-1] - 1,))
+    if before.op != "rest" or before.target is None:
+        return frozenset()
+    if before.target.ref == "this":
+        return frozenset((frame[1],))
+    return frozenset(g.ctx.get(frame[4], EMPTY_CTX).it)
 
 
 def _field_zones(g, cards) -> tuple:
