@@ -113,9 +113,11 @@ def power(g, cid: int) -> int:
 
 # the permanent-effect values being computed now ("modify_power", "modify_cost", "gain_keyword", ...): while
 # one is computed, the conditions and filters read inside see that value without permanent effects, which
-# keeps the computation finite (the repeat of 8-1-3-3-5 is not modelled); other values are computed in
-# full, so "If this Character has a cost of 6 or more, ... +2000 power" reads the cost another permanent
-# effect gives (card Q&A qa_st-14.md ST14-009 q1, ST14-012 q1)
+# keeps the computation finite (the repeat of 8-1-3-3-5 within one value is not modelled); other values
+# are computed in full, which gives the stable result 8-1-3-3-5 reaches across values (a -1000 that takes a
+# 5000-power OP14-004 below its [Rush] condition takes the [Rush] too; scenarios/checklist/
+# permanent-effects-repeat-until-stable.yaml), and "If this Character has a cost of 6 or more, ... +2000
+# power" reads the cost another permanent effect gives (card Q&A qa_st-14.md ST14-009 q1, ST14-012 q1)
 _evaluating: set[str] = set()
 
 
@@ -123,7 +125,7 @@ def static_amount(g, cid: int, op: str) -> int:
     """The sum of ``op`` amounts (``modify_power`` / ``modify_cost``) that permanent effects of cards on
     the field give ``cid`` now (rule 8-1-3-3). Filters read inside are evaluated without permanent
     effects of the same ``op`` (see ``_evaluating``), which keeps the computation finite (the repeat of
-    8-1-3-3-5 is not modelled).
+    8-1-3-3-5 within one value is not modelled).
 
     One effect gives a card its amount once, even when several of its joined targets name the card: "your
     [Edward.Newgate] and all your Characters with a type including "Whitebeard Pirates" gain +2000 power"
