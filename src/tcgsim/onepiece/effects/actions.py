@@ -607,6 +607,9 @@ def op_to_deck(g, frame, a, choice) -> None:
             if chosen is None:
                 return
             chosen = [c for c in chosen if removable(g, c, frame[1])]
+            if a.param("with_this") and g.on_field(src):
+                # "place this card and 1 card from your hand ... in any order" (EB01-030): placed together
+                chosen = [src, *chosen]
             if _check_removal(g, frame, chosen):
                 return
         choice = None

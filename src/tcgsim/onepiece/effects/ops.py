@@ -220,7 +220,12 @@ record("win_game", action=ok)
 record("take_damage", action=ok)
 record("return_to_hand", action=ok, cost=ok, delayed_this=True,
        note='delayed on "this" card only: "Return this Character to the owner\'s hand at the end of this turn" (OP04-009)')
-record("to_deck", action=ok, cost=ok, delayed=_delayed_target, battle_ref="always")
+def _to_deck_action(a, site) -> str | None:
+    # "place this card and 1 card from your hand ..." (EB01-030) is played as a cost only (its scenarios)
+    return "to_deck with this as an action" if a.param("with_this") else None
+
+
+record("to_deck", action=_to_deck_action, cost=ok, delayed=_delayed_target, battle_ref="always")
 record("grant_replacement", action=ok)
 record("extra_turn", note="compiled, no resolver: never supported")
 record("set_power", note="compiled, no resolver: never supported")

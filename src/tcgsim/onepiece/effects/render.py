@@ -803,7 +803,10 @@ def _to_deck(a, ctx):
         owner = "the"  # "place them at the top or bottom of the deck in any order"
     shuffle = " and shuffle it" if a.param("shuffle") else ""
     order = _order(a, ctx) if pos != "any" else ""
-    return f"{_actor(a, 'place', 'places')} {_their_sel(a, ctx)} {where} {owner} deck{order}{shuffle}"
+    what = _their_sel(a, ctx)
+    if a.param("with_this"):  # "place this card and 1 card from your hand ..." (EB01-030): placed together
+        what, order = f"this {ctx.this} and {what}", " in any order"
+    return f"{_actor(a, 'place', 'places')} {what} {where} {owner} deck{order}{shuffle}"
 
 
 @renders("to_life")

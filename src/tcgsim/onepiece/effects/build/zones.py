@@ -204,6 +204,14 @@ class ZoneActionRules(Transformer):
     def a_place_src_deck(self, t, source, pos, *rest):
         return Action("to_deck", _sel(t, source), params=_params(position=pos))
 
+    def a_place_this_and_src_deck(self, ts, source, pos, *rest):
+        # "place this card and 1 card from your hand at the bottom of your deck in any order" (EB01-030):
+        # one placement of both, ordered together by their owner (rule 3-1-7, actions.op_to_deck)
+        if not (isinstance(ts, list) and len(ts) == 2 and ts[0] is _THIS and isinstance(ts[1], _Target)):
+            raise ValueError("only \"this card and N cards from ...\" is placed from a source together")
+        t = ts[1]
+        return Action("to_deck", _sel(t, source), params=_params(position=pos, with_this=True))
+
     def a_place_src_deck_top(self, t, source, *rest):
         return Action("to_deck", _sel(t, source), params=_params(position="top"))
 
