@@ -939,6 +939,8 @@ def _activate_effect(a, ctx):
 
 @renders("activate_event")
 def _activate_event(a, ctx):
+    if a.param("effect_only"):  # EB03-031: the effect of a card in the trash (8-5-3)
+        return f"activate the [Main] effect of {_sel(a, ctx)}".replace(" from your trash", " in your trash")
     return f"activate {_sel(a, ctx)}"
 
 

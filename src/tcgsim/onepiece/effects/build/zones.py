@@ -308,6 +308,16 @@ class ZoneActionRules(Transformer):
     def a_activate_event(self, t, source):
         return Action("activate_event", _sel(t, source))
 
+    def a_activate_event_effect(self, timing, t):
+        # "activate the [Main] effect of up to 1 Event card ... in your trash" (EB03-031): effect activation
+        # of a card where it is (rule 8-5-3), not card activation from the hand (8-5-2)
+        if _TIMING_NAMES.get(str(timing), str(timing)) != "main":
+            raise ValueError(f"activating the {timing} effect of a card")
+        sel = _sel(t)
+        if sel.zones != ("trash",):
+            raise ValueError("activating the [Main] effect of an Event elsewhere than the trash")
+        return Action("activate_event", sel, params=_params(effect_only=True))
+
     def a_win(self):
         return Action("win_game")
 
