@@ -991,6 +991,8 @@ def _per(a: Action, ctx: Ctx) -> str:
         n = a.param("per_count") or 1
         return " for every one of them" if n == 1 else f" for every {n} of them"
     n = a.param("per_count") or 1
+    if any(f.key == "given" and f.value == "this" for f in per.filters):
+        return f" for every DON!! card given to this {ctx.this}"  # OP15-008
     if per.ref is None and per.owner in ("self", "opponent") and not _is_pile(per) or set(per.zones) == {"don"}:
         # "for every 3 of your rested DON!! cards", "for every 2 of your opponent's Characters"
         return f" for every {n} of {_owner_word(per.owner)} {_body_words(per, 2, ctx)}"
