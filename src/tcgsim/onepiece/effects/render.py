@@ -1045,6 +1045,8 @@ def _set_base_power(a, ctx):
     subj = "its" if subj == "it" else f"{subj}'s"
     if a.param("swap"):
         return f"swap the base power of {_sel(a, ctx)}{_dur(a)}"
+    if a.param("same_as_base_power_of") is not None:  # OP14-053
+        return f"{subj} base power becomes the same as {render_selector(a.param('same_as_base_power_of'), ctx)}'s base power{_dur(a)}"
     if same is not None and same.ref == "attacker":  # OP04-069
         return f"{subj} base power becomes the same as the power of your opponent's attacking Leader or Character{_dur(a)}"
     if same is not None:

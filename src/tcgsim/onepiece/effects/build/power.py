@@ -220,6 +220,10 @@ class PowerActionRules(Transformer):
     def a_base_power_copy(self, target, other, *rest):
         return Action("set_base_power", target, duration=_dur(rest), params=_params(same_as_power_of=other))
 
+    def a_base_power_copy_base(self, target, other, *rest):
+        # "this Character's base power becomes the same as your Leader's base power" (OP14-053)
+        return Action("set_base_power", target, duration=_dur(rest), params=_params(same_as_base_power_of=other))
+
     def a_base_power_swap_f2(self, *rest):
         """ "Swap the base power of the selected Characters with each other during this turn" (OP14-001,
         OP14-017): each selected card's base power becomes the other's (actions.op_set_base_power, ``swap``)."""
