@@ -940,6 +940,10 @@ REVIEWED_SHIFT_REDUCE = {
     # card writes "if it is rested" (the database's other condition "it is" is OP17-119 "if it is your
     # opponent's turn", which reads the same way)
     ("is", "target : IT"),
+    # "place this card and 1 card from your hand at the bottom of your deck" (EB01-030, a_place_this_and_src_deck):
+    # "from" after "place <one target>" goes on to a_place_src_deck ("place 1 card from your hand at ...");
+    # only two targets joined by "and" are reduced to "targets" before their source
+    ("from", "targets : target"),
 }
 
 

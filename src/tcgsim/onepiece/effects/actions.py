@@ -607,6 +607,9 @@ def op_to_deck(g, frame, a, choice) -> None:
             if chosen is None:
                 return
             chosen = [c for c in chosen if removable(g, c, frame[1])]
+            if a.param("with_this") and g.on_field(src):
+                # "place this card and 1 card from your hand ... in any order" (EB01-030): placed together
+                chosen = [src, *chosen]
             if _check_removal(g, frame, chosen):
                 return
         choice = None
@@ -1049,17 +1052,29 @@ def op_activate_event(g, frame, a, choice) -> None:
     interpreter.start_now). Only an Event whose [Main] effect could be used now is a candidate (its
     conditions and [Once Per Turn], events.event_usable; none during a battle, 10-2-3-1). "When you
     activate an Event" effects and "if you have activated an Event ... during this turn" see it
-    (events.event_activated)."""
+    (events.event_activated). With ``effect_only`` ("activate the [Main] effect of up to 1 Event card ... in
+    your trash", EB03-031): effect activation (8-5-3) of an Event of the trash, which stays there and is
+    not card activation (8-5-4)."""
+    effect_only = bool(a.param("effect_only"))
+
     def usable_now(c: int) -> bool:
         idx = hooks.activatable(g, c, "main")
+        zone = g.players[g.t.owner[c]].trash if effect_only else g.players[g.t.owner[c]].hand
         return (g.t.defs[c].category == EVENT and bool(idx) and g.battle is None
-                and c in g.players[g.t.owner[c]].hand and event_usable(g, c, idx[0]))
+                and c in zone and event_usable(g, c, idx[0]))
 
     chosen = choose_cards(g, frame, a.target, chooser_of(g, frame[1], a), choice, frame[4], extra_filter=usable_now)
     if chosen is None:
         return
     chosen = [c for c in chosen if usable_now(c)][:1]
     finish(g, frame, it=chosen, did=bool(chosen))
+    if effect_only:
+        # "activate the [Main] effect of up to 1 Event card ... in your trash" (EB03-031): effect activation
+        # (8-5-3): the card stays where it is and is not an Event activated (8-5-4, event_activated)
+        for c in chosen:
+            g.emit(None, f"p{g.t.owner[c] + 1} activates the [Main] effect of {g.t.numbers[c]}")
+            start_now(g, c, hooks.activatable(g, c, "main")[0])
+        return
     for c in chosen:
         owner = g.t.owner[c]
         g.players[owner].hand.remove(c)

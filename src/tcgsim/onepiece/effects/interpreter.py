@@ -228,6 +228,8 @@ def can_pay(g, src: int, eff) -> bool:
                     return False  # "trash this Character with a cost of 20 or more:" (OP16-084): at cost 5 it cannot
             elif len(candidates(g, src, _own(c.target, c.op))) < (c.target.count or 1):
                 return False
+            if dict(c.params).get("with_this") and not g.on_field(src):
+                return False  # "place this card and 1 card from your hand ...:" (EB01-030) needs this card too
             if c.op == "give_don":  # "give 1 active DON!! card to ...": that many DON!! to give
                 don = dict(c.params).get("don")
                 active = dict(c.params).get("state") == "active" or (don is not None and any(

@@ -220,7 +220,12 @@ record("win_game", action=ok)
 record("take_damage", action=ok)
 record("return_to_hand", action=ok, cost=ok, delayed_this=True,
        note='delayed on "this" card only: "Return this Character to the owner\'s hand at the end of this turn" (OP04-009)')
-record("to_deck", action=ok, cost=ok, delayed=_delayed_target, battle_ref="always")
+def _to_deck_action(a, site) -> str | None:
+    # "place this card and 1 card from your hand ..." (EB01-030) is played as a cost only (its scenarios)
+    return "to_deck with this as an action" if a.param("with_this") else None
+
+
+record("to_deck", action=_to_deck_action, cost=ok, delayed=_delayed_target, battle_ref="always")
 record("grant_replacement", action=ok)
 record("extra_turn", note="compiled, no resolver: never supported")
 record("set_power", note="compiled, no resolver: never supported")
@@ -385,6 +390,8 @@ record("next_play_discount", action=ok)
 
 
 def _set_base_power(a, site) -> str | None:
+    if a.param("same_as_base_power_of") is not None:
+        return "base power the same as another card's base power, as an action"  # permanent only (OP14-053)
     before = site.before
     prev = before[-1] if before else None
     if a.param("swap") and not (
@@ -406,7 +413,16 @@ def _set_base_power_refs(eff) -> frozenset:
     return frozenset()
 
 
-record("set_base_power", action=_set_base_power, permanent=ok, effect_refs=_set_base_power_refs,
+def _set_base_power_permanent(a, site) -> str | None:
+    # "this Character's base power becomes the same as your Leader's base power" (OP14-053): one Leader's,
+    # read by continuous.static_base_power
+    same = a.param("same_as_base_power_of")
+    if same is not None and not (tuple(same.zones) == ("leader",) and same.ref is None and not same.filters):
+        return "base power the same as the base power of a card other than a Leader"
+    return None
+
+
+record("set_base_power", action=_set_base_power, permanent=_set_base_power_permanent, effect_refs=_set_base_power_refs,
        reads="tcgsim.onepiece.rules.continuous:base_power")
 
 

@@ -803,7 +803,10 @@ def _to_deck(a, ctx):
         owner = "the"  # "place them at the top or bottom of the deck in any order"
     shuffle = " and shuffle it" if a.param("shuffle") else ""
     order = _order(a, ctx) if pos != "any" else ""
-    return f"{_actor(a, 'place', 'places')} {_their_sel(a, ctx)} {where} {owner} deck{order}{shuffle}"
+    what = _their_sel(a, ctx)
+    if a.param("with_this"):  # "place this card and 1 card from your hand ..." (EB01-030): placed together
+        what, order = f"this {ctx.this} and {what}", " in any order"
+    return f"{_actor(a, 'place', 'places')} {what} {where} {owner} deck{order}{shuffle}"
 
 
 @renders("to_life")
@@ -936,6 +939,8 @@ def _activate_effect(a, ctx):
 
 @renders("activate_event")
 def _activate_event(a, ctx):
+    if a.param("effect_only"):  # EB03-031: the effect of a card in the trash (8-5-3)
+        return f"activate the [Main] effect of {_sel(a, ctx)}".replace(" from your trash", " in your trash")
     return f"activate {_sel(a, ctx)}"
 
 
@@ -986,6 +991,8 @@ def _per(a: Action, ctx: Ctx) -> str:
         n = a.param("per_count") or 1
         return " for every one of them" if n == 1 else f" for every {n} of them"
     n = a.param("per_count") or 1
+    if any(f.key == "given" and f.value == "this" for f in per.filters):
+        return f" for every DON!! card given to this {ctx.this}"  # OP15-008
     if per.ref is None and per.owner in ("self", "opponent") and not _is_pile(per) or set(per.zones) == {"don"}:
         # "for every 3 of your rested DON!! cards", "for every 2 of your opponent's Characters"
         return f" for every {n} of {_owner_word(per.owner)} {_body_words(per, 2, ctx)}"
@@ -1038,6 +1045,8 @@ def _set_base_power(a, ctx):
     subj = "its" if subj == "it" else f"{subj}'s"
     if a.param("swap"):
         return f"swap the base power of {_sel(a, ctx)}{_dur(a)}"
+    if a.param("same_as_base_power_of") is not None:  # OP14-053
+        return f"{subj} base power becomes the same as {render_selector(a.param('same_as_base_power_of'), ctx)}'s base power{_dur(a)}"
     if same is not None and same.ref == "attacker":  # OP04-069
         return f"{subj} base power becomes the same as the power of your opponent's attacking Leader or Character{_dur(a)}"
     if same is not None:

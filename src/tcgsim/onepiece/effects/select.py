@@ -310,6 +310,9 @@ def count_of(g, src: int, sel, ctx=None) -> int:
         given_only = any(f.key == "given" for f in sel.filters)
         for who in owners(sel.owner, g.t.owner[src]):
             p = g.players[who]
+            if any(f.key == "given" and f.value == "this" for f in sel.filters):
+                n += g.given[src] if g.on_field(src) and g.t.owner[src] == who else 0  # "given to this Character" (OP15-008)
+                continue
             if given_only:  # "given DON!! cards": those given to the Leader and Characters (6-5-5)
                 n += sum(g.given[c] for c in (p.leader, *p.characters))
                 continue

@@ -511,6 +511,8 @@ def _selector(ctx, sel, counted: bool = False) -> str | None:
 
 
 def _filter(f, sel, counted: bool) -> str | None:
+    if f.key == "given" and f.value == "this" and tuple(sel.zones) == ("don",) and len(sel.filters) == 1:
+        return None  # "for every DON!! card given to that Character" (OP15-008): select.count_of
     if f.key in COUNT_FILTER_KEYS and counted and sel.ref is None and not sel.alternatives:
         # "given" DON!! cards: counted over the DON!! zone alone; "different card names": over cards listed
         if f.key == "given" and tuple(sel.zones) == ("don",) and len(sel.filters) == 1:

@@ -572,8 +572,15 @@ def static_base_power(g, cid: int):
     try:
         best = None
         for src, _, a in static_actions(g, "set_base_power"):
-            if a.amount is not None and _static_targets(g, src, a, cid) and (best is None or a.amount > best):
-                best = a.amount
+            value = a.amount
+            same = a.param("same_as_base_power_of")
+            if same is not None and _static_targets(g, src, a, cid):
+                # "... becomes the same as your Leader's base power" (OP14-053): that Leader's base power now
+                # (its own permanent base-power effects are not re-read here: the guard above)
+                leaders = g.fx.candidates(g, src, same)
+                value = base_power(g, leaders[0]) if leaders else None
+            if value is not None and _static_targets(g, src, a, cid) and (best is None or value > best):
+                best = value
         return best
     finally:
         _evaluating.discard("set_base_power")

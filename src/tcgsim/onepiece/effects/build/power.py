@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from lark import Transformer, v_args
 
-from ..ir import Action, Selector
+from ..ir import Action, Filter, Selector
 from .common import _IT, _Q, _Source, _THIS, _Target, _dur, _each, _names, _opt, _params, _same, _sel
 
 
@@ -148,6 +148,10 @@ class PowerActionRules(Transformer):
     def per_every_one(self, np):
         return ("per", (1, _sel(_Target(_Q("self", None), np), default_zones=("field",))))
 
+    def per_don_given_this(self, _noun=None):
+        # "for every DON!! card given to that Character" (OP15-008): the DON!! given to this card (select.count_of)
+        return ("per", (1, Selector(owner="self", zones=("don",), count=None, filters=(Filter("given", "==", "this"),))))
+
     def per_it(self):
         return ("per", (1, _IT))
 
@@ -215,6 +219,10 @@ class PowerActionRules(Transformer):
 
     def a_base_power_copy(self, target, other, *rest):
         return Action("set_base_power", target, duration=_dur(rest), params=_params(same_as_power_of=other))
+
+    def a_base_power_copy_base(self, target, other, *rest):
+        # "this Character's base power becomes the same as your Leader's base power" (OP14-053)
+        return Action("set_base_power", target, duration=_dur(rest), params=_params(same_as_base_power_of=other))
 
     def a_base_power_swap_f2(self, *rest):
         """ "Swap the base power of the selected Characters with each other during this turn" (OP14-001,

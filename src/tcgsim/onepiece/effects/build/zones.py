@@ -204,6 +204,14 @@ class ZoneActionRules(Transformer):
     def a_place_src_deck(self, t, source, pos, *rest):
         return Action("to_deck", _sel(t, source), params=_params(position=pos))
 
+    def a_place_this_and_src_deck(self, ts, source, pos, *rest):
+        # "place this card and 1 card from your hand at the bottom of your deck in any order" (EB01-030):
+        # one placement of both, ordered together by their owner (rule 3-1-7, actions.op_to_deck)
+        if not (isinstance(ts, list) and len(ts) == 2 and ts[0] is _THIS and isinstance(ts[1], _Target)):
+            raise ValueError("only \"this card and N cards from ...\" is placed from a source together")
+        t = ts[1]
+        return Action("to_deck", _sel(t, source), params=_params(position=pos, with_this=True))
+
     def a_place_src_deck_top(self, t, source, *rest):
         return Action("to_deck", _sel(t, source), params=_params(position="top"))
 
@@ -299,6 +307,16 @@ class ZoneActionRules(Transformer):
 
     def a_activate_event(self, t, source):
         return Action("activate_event", _sel(t, source))
+
+    def a_activate_event_effect(self, timing, t):
+        # "activate the [Main] effect of up to 1 Event card ... in your trash" (EB03-031): effect activation
+        # of a card where it is (rule 8-5-3), not card activation from the hand (8-5-2)
+        if _TIMING_NAMES.get(str(timing), str(timing)) != "main":
+            raise ValueError(f"activating the {timing} effect of a card")
+        sel = _sel(t)
+        if sel.zones != ("trash",):
+            raise ValueError("activating the [Main] effect of an Event elsewhere than the trash")
+        return Action("activate_event", sel, params=_params(effect_only=True))
 
     def a_win(self):
         return Action("win_game")
