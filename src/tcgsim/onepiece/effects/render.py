@@ -1558,6 +1558,9 @@ def _e_don_given(ev, ctx):
 
 def _replacement_event(ev: Event, ctx: Ctx) -> str:
     s = _subj(ev, ctx)
+    if ev.kind == "any_of":  # "would be K.O.'d or would be removed from the field by ..." (OP13-046)
+        subs = [_replacement_event(e, ctx).removeprefix(s + " would ") for e in dict(ev.params)["events"]]
+        return f"{s} would " + " or would ".join(subs)
     if ev.kind == "ko":
         return f"{s} would be K.O.'d{_by(ev)}"
     if ev.kind == "removed":

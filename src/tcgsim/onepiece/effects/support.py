@@ -114,14 +114,10 @@ def _why_unsupported(ctx: Support, eff) -> str | None:
                 and not ev.subject.alternatives):
             # tested: "If any of your Characters would be K.O.'d in battle during this turn" (EB02-030)
             return "granted replacement other than of a K.O. in battle of your Characters"
-        rec = REPLACED.get(ev.kind) if ev is not None and ev.subject is not None else None
-        if rec is None:
-            return f"replacement of {ev.kind if ev else '?'}"
-        params = dict(ev.params)
-        if set(params) - {"by"} or params.get("by") not in rec.bys:
-            return f"replacement of {ev.kind} {sorted(params)}"
-        if rec.check is not None:
-            r = rec.check(ctx, eff, ev)
+        # "would be K.O.'d or would be removed from the field by ..." (OP13-046): each event checked
+        subs = dict(ev.params).get("events", ()) if ev is not None and ev.kind == "any_of" else (ev,)
+        for sub in subs:
+            r = _replaced(ctx, eff, sub)
             if r:
                 return r
         if ev.subject.ref not in (None, "this") or ev.subject.alternatives:
@@ -138,6 +134,19 @@ def _why_unsupported(ctx: Support, eff) -> str | None:
     if r:
         return r
     return _actions(ctx, eff.actions)
+
+
+def _replaced(ctx, eff, ev) -> str | None:
+    """An event of replacement effect ``eff``: a reason it is not supported (REPLACED), or ``None``."""
+    rec = REPLACED.get(ev.kind) if ev is not None and ev.subject is not None else None
+    if rec is None:
+        return f"replacement of {ev.kind if ev else '?'}"
+    params = dict(ev.params)
+    if set(params) - {"by"} or params.get("by") not in rec.bys:
+        return f"replacement of {ev.kind} {sorted(params)}"
+    if rec.check is not None:
+        return rec.check(ctx, eff, ev)
+    return None
 
 
 @dataclass(frozen=True, slots=True)
