@@ -161,8 +161,6 @@ class ReplacedRecord:
 def _replaced_removed(ctx, eff, ev) -> str | None:
     if ev.subject.ref is None and not set(ev.subject.zones) <= {"character", "stage"}:
         return "replacement subject"
-    if any(a.target is not None and a.target.ref == "it" for a in eff.actions):
-        return "replacement of removed acting on it"  # "add it to ... instead": the replaced card is not "it"
     return None
 
 
