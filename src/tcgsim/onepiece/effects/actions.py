@@ -550,7 +550,7 @@ def _replacement_check(g, frame, choice, kind: str, what: str) -> None:
             continue
         src, idx = found
         g.stack[-1] = (name, source, chosen, field, i, tried, replaced)
-        pick = g.ask(g.t.owner[src], "yes-no", [("yes", src, idx), ("no", src, idx)])
+        pick = hooks.offer_replacement(g, src, idx)
         if pick is None:
             return
         if pick[0] == "yes":

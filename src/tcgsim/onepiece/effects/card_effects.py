@@ -42,6 +42,7 @@ class Interpreter(CardEffects):
     replacement_for = staticmethod(hooks.replacement_for)
     replaces = staticmethod(hooks.replaces)
     replace = staticmethod(hooks.replace)
+    offer_replacement = staticmethod(hooks.offer_replacement)
 
     condition_holds = staticmethod(select.condition_holds)
     count_of = staticmethod(select.count_of)

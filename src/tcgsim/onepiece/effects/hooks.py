@@ -287,7 +287,27 @@ def replaces(g, src: int, idx: int, cid: int, by: str, source: int, kinds: tuple
     eff = g.t.defs[src].effects[idx]
     me = g.t.owner[src]
     ev = eff.event
-    if ev is None or ev.kind not in kinds:
+    if ev is None:
+        return False
+    if ev.kind == "any_of":
+        # "would be K.O.'d or would be removed from the field by your opponent's effect" (OP13-046): either
+        if not any(_replaced_event(g, src, me, sub, cid, by, source, kinds) for sub in dict(ev.params)["events"]):
+            return False
+    elif not _replaced_event(g, src, me, ev, cid, by, source, kinds):
+        return False
+    if eff.once_per_turn and (src, idx) in g.once:
+        return False
+    if not all(condition_holds(g, src, c) for c in eff.conditions):
+        return False
+    if eff.costs and not can_pay(g, src, eff):
+        return False
+    return can_carry_out(g, src, eff.actions)  # 8-1-3-4-5
+
+
+def _replaced_event(g, src: int, me: int, ev, cid: int, by: str, source: int, kinds: tuple) -> bool:
+    """Whether event ``ev`` of a replacement effect of ``src`` (owned by ``me``) is the event of ``cid`` now
+    (arguments as in ``replacement_for``)."""
+    if ev.kind not in kinds:
         return False
     sel = ev.subject
     want = dict(ev.params).get("by")
@@ -309,13 +329,16 @@ def replaces(g, src: int, idx: int, cid: int, by: str, source: int, kinds: tuple
         return False
     if want == "opponent_character_effect" and g.t.defs[source].category != CHARACTER:
         return False  # "by your opponent's Character's effect" (PRB02-006): not a Leader's, Event's or Stage's
-    if eff.once_per_turn and (src, idx) in g.once:
-        return False
-    if not all(condition_holds(g, src, c) for c in eff.conditions):
-        return False
-    if eff.costs and not can_pay(g, src, eff):
-        return False
-    return can_carry_out(g, src, eff.actions)  # 8-1-3-4-5
+    return True
+
+
+def offer_replacement(g, src: int, idx: int):
+    """The answer to "apply replacement effect ``idx`` of ``src``?": asked of its player (``("yes"|"no", src,
+    idx)``, ``None`` while waiting) for an optional one (8-1-3-4-1, "you may ... instead"); ``("yes", src,
+    idx)`` at once for one without "you may" (OP08-045), which applies whenever it can (8-1-3-4)."""
+    if not g.t.defs[src].effects[idx].optional:
+        return "yes", src, idx
+    return g.ask(g.t.owner[src], "yes-no", [("yes", src, idx), ("no", src, idx)])
 
 
 def replace(g, src: int, idx: int, replaced: tuple = ()) -> None:

@@ -165,6 +165,8 @@ def _starts_target(toks: list[Tok], i: int) -> bool:
         return True
     if a == "your" and b == "leader":
         return True
+    if a == "your" and b == "<NAME>" and _w(toks, i + 2) == "leader":
+        return True  # "1 of your [Fish-Man Island] or your [Shirahoshi] Leader" (OP11-110)
     return False
 
 

@@ -1567,6 +1567,12 @@ def _e_don_given(ev, ctx):
 
 def _replacement_event(ev: Event, ctx: Ctx) -> str:
     s = _subj(ev, ctx)
+    if ev.kind == "any_of":  # "would be K.O.'d or would be removed from the field by ..." (OP13-046)
+        # as printed: "would be K.O.'d or would be removed ..." (OP13-046), "would be removed ... or K.O.'d" (OP08-045)
+        events = dict(ev.params)["events"]
+        parts = [_replacement_event(e, ctx).removeprefix(s + " would ") for e in events]
+        return f"{s} would {parts[0]}" + "".join(
+            f" or {p.removeprefix('be ')}" if e.kind == "ko" else f" or would {p}" for e, p in zip(events[1:], parts[1:]))
     if ev.kind == "ko":
         return f"{s} would be K.O.'d{_by(ev)}"
     if ev.kind == "removed":

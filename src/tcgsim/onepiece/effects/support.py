@@ -114,14 +114,10 @@ def _why_unsupported(ctx: Support, eff) -> str | None:
                 and not ev.subject.alternatives):
             # tested: "If any of your Characters would be K.O.'d in battle during this turn" (EB02-030)
             return "granted replacement other than of a K.O. in battle of your Characters"
-        rec = REPLACED.get(ev.kind) if ev is not None and ev.subject is not None else None
-        if rec is None:
-            return f"replacement of {ev.kind if ev else '?'}"
-        params = dict(ev.params)
-        if set(params) - {"by"} or params.get("by") not in rec.bys:
-            return f"replacement of {ev.kind} {sorted(params)}"
-        if rec.check is not None:
-            r = rec.check(ctx, eff, ev)
+        # "would be K.O.'d or would be removed from the field by ..." (OP13-046): each event checked
+        subs = dict(ev.params).get("events", ()) if ev is not None and ev.kind == "any_of" else (ev,)
+        for sub in subs:
+            r = _replaced(ctx, eff, sub)
             if r:
                 return r
         if ev.subject.ref not in (None, "this") or ev.subject.alternatives:
@@ -140,6 +136,19 @@ def _why_unsupported(ctx: Support, eff) -> str | None:
     return _actions(ctx, eff.actions)
 
 
+def _replaced(ctx, eff, ev) -> str | None:
+    """An event of replacement effect ``eff``: a reason it is not supported (REPLACED), or ``None``."""
+    rec = REPLACED.get(ev.kind) if ev is not None and ev.subject is not None else None
+    if rec is None:
+        return f"replacement of {ev.kind if ev else '?'}"
+    params = dict(ev.params)
+    if set(params) - {"by"} or params.get("by") not in rec.bys:
+        return f"replacement of {ev.kind} {sorted(params)}"
+    if rec.check is not None:
+        return rec.check(ctx, eff, ev)
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class ReplacedRecord:
     """An event a replacement effect may replace ("If ... would be K.O.'d, ... instead", 8-1-3-4): the
@@ -152,8 +161,6 @@ class ReplacedRecord:
 def _replaced_removed(ctx, eff, ev) -> str | None:
     if ev.subject.ref is None and not set(ev.subject.zones) <= {"character", "stage"}:
         return "replacement subject"
-    if any(a.target is not None and a.target.ref == "it" for a in eff.actions):
-        return "replacement of removed acting on it"  # "add it to ... instead": the replaced card is not "it"
     return None
 
 

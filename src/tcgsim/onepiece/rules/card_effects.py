@@ -95,6 +95,10 @@ class CardEffects:
     """``replace(g, src, idx, replaced=())``: resolve a replacement effect at once, in place of the event
     (8-1-3-4-4); ``replaced``: the cards whose event it replaces ("that Character")."""
 
+    offer_replacement: Callable[..., Any] = staticmethod(_missing)
+    """``offer_replacement(g, src, idx) -> ("yes"|"no", src, idx) | None``: whether to apply it, asked of its
+    player if optional (8-1-3-4-1), ``"yes"`` at once if not; ``None`` while waiting for the answer."""
+
     # ------------------------------------------------------------------ reading effect text (continuous effects)
     condition_holds: Callable[..., bool] = staticmethod(_missing)
     """``condition_holds(g, src, condition) -> bool``: one IR condition of ``src``'s effect holds."""

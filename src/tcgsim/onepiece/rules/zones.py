@@ -271,7 +271,7 @@ def ko_check(g, frame, choice) -> None:
         if found is None:
             break
         src, idx = found
-        pick = g.ask(g.t.owner[src], "yes-no", [("yes", src, idx), ("no", src, idx)])
+        pick = g.fx.offer_replacement(g, src, idx)
         if pick is None:
             return
         if pick[0] == "yes":

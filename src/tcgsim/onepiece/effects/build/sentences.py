@@ -125,11 +125,19 @@ class SentenceRules(Transformer):
 
     def s_replacement(self, target, rep, items):
         kind, by, *during = rep
-        params = _params(by=by, during=during[0] if during else None)
-        return SentenceIR(
-            "replacement", tuple(items), event=Event(kind, _ev(target, default_zones=("character",)), params),
-            optional=True,
-        )
+        subject = _ev(target, default_zones=("character",))
+        if kind == "any_of":  # "would be K.O.'d or would be removed from the field by ..." (re_ko_or_removed_by)
+            params = (("events", tuple(Event(k, subject, _params(by=b)) for k, b in by)),)
+        else:
+            params = _params(by=by, during=during[0] if during else None)
+        return SentenceIR("replacement", tuple(items), event=Event(kind, subject, params), optional=True)
+
+    def s_replacement_must(self, target, rep, *actions):
+        """ "If this Character would be removed from the field by your opponent's effect or K.O.'d, trash this
+        Character and draw 1 card instead." (OP08-045): a replacement without "you may", applied whenever it
+        can be (8-1-3-4; 8-1-3-4-1 leaves the choice only to an optional one)."""
+        items = tuple(a for action in actions for a in _as_tuple(action))
+        return replace(self.s_replacement(target, rep, items), optional=False)
 
     def s_replacement_you_have(self, target, rep, items):
         """ "If you have a green Character other than [Tashigi] that would be removed from the field by your

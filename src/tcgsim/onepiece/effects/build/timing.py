@@ -230,6 +230,15 @@ class TimingRules(Transformer):
     def re_removed(self):
         return "removed", None
 
+    def re_ko_or_removed_by(self, by):
+        # "would be K.O.'d or would be removed from the field by your opponent's effect" (OP13-046, OP08-045):
+        # either event, a K.O. of any kind or another removal by that effect (hooks.replaces, ``any_of``)
+        return "any_of", (("ko", None), ("removed", by))
+
+    def re_removed_by_or_ko(self, by):
+        # "would be removed from the field by your opponent's effect or K.O.'d" (OP08-045): as above, in printed order
+        return "any_of", (("removed", by), ("ko", None))
+
     def re_left(self):
         # "If this Character would leave the field" (OP05-100): any removal, a K.O. in battle included
         return "removed", "any"
