@@ -581,6 +581,15 @@ def _subject(owner: str) -> tuple[str, str]:
     return ("you", "have") if owner != "opponent" else ("your opponent", "has")
 
 
+@_cond("total_cost")
+def _c_total_cost(c, ctx):
+    sel = c.target
+    pre, post = _filters_text(sel, ctx)
+    noun = " ".join(x for x in (_owner_word(sel.owner), pre, _noun(sel, 2, ctx), post) if x)
+    amount = {">=": f"{c.value} or more", "<=": f"{c.value} or less"}.get(c.op, f"{c.value}")
+    return f"the total cost of {noun} is {amount}"
+
+
 @_cond("count")
 def _c_count(c, ctx):
     sel = c.target
