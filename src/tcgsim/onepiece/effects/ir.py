@@ -189,6 +189,7 @@ TIMINGS = (
     "counter",
     "trigger",
     "start_of_game",
+    "start_of_your_turn",  # "This effect can be activated at the start of your turn." (6-2-2, OP11-040)
     "when",
     "granted",  # a replacement effect another effect of the card grants for a duration (EB02-030)
 )
