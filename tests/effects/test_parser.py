@@ -895,6 +895,7 @@ REVIEWED_SHIFT_REDUCE = {
     ("or", "cond1 : target HAS A COST OF num"),
     ("or", "cond1 : target HAS num POWER"),
     ("or", "cond1 : target HAS num BASE POWER"),
+    ("or", "cond1 : THE TOTAL COST OF owner noun IS num"),  # "is 5 or more": shift into cmp (OP10-022)
     ("or", "cond1 : target HAS THE type_list TYPE"),
     ("or", "cond1 : target IS name_list"),
     ("or@c", "event : event __ANON_or@c event"),

@@ -235,6 +235,8 @@ def op_ko(g, frame, a, choice) -> None:
             set_ctx(g, frame[4], paid=False)
     if frame[0] == "cost" and done:
         g.stack.append(("cost_ko_paid", frame[4], tuple(done)))  # checked once the K.O.s are done
+    elif done and a.target.count is None and frame[4] in g.ctx:
+        g.stack.append(("ko_it_done", frame[4], tuple(done)))  # "it" = the ones K.O.'d, once the K.O.s are done
     for c in reversed(done):  # each K.O. is a frame: the first chosen is K.O.'d first
         ko(g, c, by_effect=True, source=frame[1])
     # "K.O. up to 1 of your opponent's Stages" (OP02-118): the card text extends K.O. (10-2-1-2) to a
@@ -262,6 +264,20 @@ def cost_ko_paid(g, frame, choice) -> None:
 
 
 handler("cost_ko_paid", cost_ko_paid)
+
+
+def ko_it_done(g, frame, choice) -> None:
+    """After "you may K.O. any number of ...": "it" (read by "... for every Character K.O.'d", OP06-095) is the
+    chosen Characters that were K.O.'d, not one a replacement effect kept on the field (8-1-3-4; rule 10-2-1).
+    Frame: ``("ko_it_done", inst, cards)``."""
+    g.stack.pop()
+    _, inst, cards = frame
+    if inst in g.ctx:
+        gone = [c for c in cards if not g.on_field(c)]
+        set_ctx(g, inst, it=gone, did=bool(gone))
+
+
+handler("ko_it_done", ko_it_done)
 
 
 def op_rest(g, frame, a, choice) -> None:
@@ -1139,6 +1155,10 @@ def op_may(g, frame, a, choice) -> None:
     elif frame[4] in g.ctx:
         # declined: a following "If you do" must not read what an earlier action did (8-1-2)
         set_ctx(g, frame[4], did=False)
+        body = a.body
+        if len(body) == 1 and body[0].target is not None and body[0].target.count is None and body[0].target.up_to:
+            # declined "you may K.O. any number of ...": no card was K.O.'d "this way" (OP06-095)
+            set_ctx(g, frame[4], it=())
 
 
 op("may", op_may)

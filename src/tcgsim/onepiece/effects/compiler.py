@@ -235,7 +235,7 @@ def _paragraph_effects(para: str, is_trigger: bool) -> list[Effect]:
         s = _parse(head_text, sent, "sentence")
         assert isinstance(s, SentenceIR)
         sentence_kinds.append(s.kind)
-        if s.kind in ("replacement", "activation") and s.optional:
+        if s.kind in ("replacement", "activation", "start_of_your_turn") and s.optional:
             any_optional = True
         if s.kind == "when_may":  # "When X, you may A if C" (build.s_when_may_if): the effect is optional
             any_optional = True
@@ -540,8 +540,8 @@ def _effect_kind(timings: list[str], sentence_kinds: list[str]) -> tuple[str, li
         return kind, timings
     if sentence_kinds and sentence_kinds[0] in ("when", "activation", "when_may"):
         return "auto", ["when"]
-    if sentence_kinds and sentence_kinds[0] == "start_of_game":
-        return "auto", ["start_of_game"]
+    if sentence_kinds and sentence_kinds[0] in ("start_of_game", "start_of_your_turn"):
+        return "auto", [sentence_kinds[0]]
     if "replacement" in sentence_kinds:
         return "replacement", [None]
     return "permanent", [None]

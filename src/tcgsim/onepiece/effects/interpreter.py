@@ -44,7 +44,7 @@ def effect_of(g, src: int, eidx: int):
     return g.t.defs[src].effects[eidx]
 
 
-_EFFECT_FRAMES = {"effect", "act", "cost", "effect_end", "return_looked", "ko_check", "cost_ko_paid"}
+_EFFECT_FRAMES = {"effect", "act", "cost", "effect_end", "return_looked", "ko_check", "cost_ko_paid", "ko_it_done"}
 """Frames of the effect now resolving, under which a newly triggered effect waits (rule 8-6-3). A
 ``ko_check`` is one of the K.O.s an effect still has to carry out: "K.O. up to 2" and "K.O. all" K.O. every
 card before any one's [On K.O.] or "when K.O.'d" effect resolves (card Q&A OP03-090: it can play the card

@@ -51,7 +51,9 @@ Shape
     turns they have begun, this one included, compares with ``op`` to ``value``: "If it is your second turn
     or later"), ``event_activated`` (the controller has activated from their hand, this turn, an Event card
     matching ``target.filters``: "If you have activated an Event with a base cost of 3 or more during this
-    turn"), ``and`` / ``or`` over ``parts`` (``CONDITION_KINDS``).
+    turn"), ``total_cost`` (the current costs of the cards ``target`` names, summed, compare with ``op`` to
+    ``value``: "If the total cost of your Characters is 5 or more"), ``and`` / ``or`` over ``parts``
+    (``CONDITION_KINDS``).
     ``negate`` inverts.
 
 ``Cost(op, target, amount, params, options, duration)``
@@ -189,6 +191,7 @@ TIMINGS = (
     "counter",
     "trigger",
     "start_of_game",
+    "start_of_your_turn",  # "This effect can be activated at the start of your turn." (6-2-2, OP11-040)
     "when",
     "granted",  # a replacement effect another effect of the card grants for a duration (EB02-030)
 )
@@ -222,7 +225,7 @@ ACTION_OPS = frozenset(
 )
 CONDITION_KINDS = frozenset(
     {"don_x", "your_turn", "opponent_turn", "leader", "match", "count", "all_match", "played_this_turn", "own_turn",
-     "event_activated", "and", "or"}
+     "event_activated", "total_cost", "and", "or"}
 )
 EVENT_KINDS = frozenset(
     {

@@ -123,6 +123,19 @@ def _attack_target_choice(t) -> bool:
     return t.ref is None and one(t)
 
 
+def _may_any_number_last(prev) -> bool:
+    """ "Your Leader gains +1000 power ... Then, you may K.O. any number of ... for every Character K.O.'d"
+    (OP06-095): the action just before is a "you may" of one "any number of" trash / rest / return / K.O.,
+    which sets "it" when taken (the cards it moved; actions.ko_it_done) and empties it when declined
+    (actions.op_may), whatever the actions before it set."""
+    if not prev or prev[-1].op != "may" or len(prev[-1].body) != 1:
+        return False
+    a = prev[-1].body[0]
+    t = a.target
+    return a.op in ("trash", "rest", "return_to_hand", "ko") and t is not None and t.ref is None and (
+        t.count is None and t.up_to)
+
+
 def _this_way(prev) -> bool:
     """Whether the actions before a "for every card trashed / DON!! card rested this way" are one optional
     "any number of" trash or rest (through "If ..." and "you may"), so that "it" names what it did: nothing
@@ -663,7 +676,7 @@ def per_param(a, site) -> str | None:
     rec = RECORDS[a.op]
     if a.param("per") is not None and a.param("per").ref is not None and not (
             rec.per_earlier and a.param("per").ref == "it" and (
-                _this_way(before) or _placed_any_number(before))):
+                _this_way(before) or _placed_any_number(before) or _may_any_number_last(before))):
         # "for every card trashed" / "for every DON!! card rested this way": only right after "you may
         # trash / rest any number of ..." (op-modify-power-per-card-trashed.yaml, OP13-001)
         return f"{a.op} for every card of an earlier action"

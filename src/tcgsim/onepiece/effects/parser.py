@@ -227,6 +227,9 @@ def classify(toks: list[Tok]) -> list[Tok]:
     in_cond = False
     for i, t in enumerate(toks):
         w = _w(toks, i)
+        if w == "," and in_cond and _cond_list_comma(toks, i):
+            out[i] = Tok("WORD", ",@c", t.pos, t.text)  # "If A, B and C, ..." (OP11-023): the condition goes on
+            continue
         if w in ("if", "when"):
             in_cond = True
         elif w in (",", ".", ";", ":"):
@@ -306,6 +309,22 @@ def classify(toks: list[Tok]) -> list[Tok]:
         if new is not None:
             out[i] = Tok("WORD", new, t.pos, t.text)
     return out
+
+
+def _cond_list_comma(toks, i: int) -> bool:
+    """Whether the comma at ``i`` of an "If ..." joins a list of conditions, "If A, you have B and your opponent
+    has C, ..." (OP11-023): the words after it are a "you have" / "your opponent has" condition, and before the
+    next comma an "and" starts another condition; a comma after the last one ends the conditions."""
+    if _w(toks, i + 1) not in ("you", "your") or not any(_w(toks, k) in ("have", "has") for k in range(i + 2, i + 4)):
+        return False
+    k = i + 1
+    joined = False
+    while k < len(toks) and _w(toks, k) not in (",", ".", ";", ":"):
+        if _w(toks, k) == "and" and _w(toks, k + 1) in _COND_STARTS and any(
+                _w(toks, m) in ("have", "has") for m in range(k + 2, k + 4)):
+            joined = True
+        k += 1
+    return joined and _w(toks, k) == ","
 
 
 def grammar_text() -> str:

@@ -38,6 +38,7 @@ TIMING_TAGS = {
     "on_opponent_attack": "[On Your Opponent's Attack]", "end_of_your_turn": "[End of Your Turn]",
     "end_of_opponent_turn": "[End of Your Opponent's Turn]", "activate_main": "[Activate: Main]", "main": "[Main]",
     "counter": "[Counter]", "trigger": "[Trigger]", "start_of_game": "[Start of Game]",
+    "start_of_your_turn": "[Start of Your Turn]",
 }
 DURATION_TEXT = {
     None: "", "permanent": "", "this_battle": "during this battle", "this_turn": "during this turn",
@@ -579,6 +580,15 @@ def replace_filters(sel: Selector, filters) -> Selector:
 
 def _subject(owner: str) -> tuple[str, str]:
     return ("you", "have") if owner != "opponent" else ("your opponent", "has")
+
+
+@_cond("total_cost")
+def _c_total_cost(c, ctx):
+    sel = c.target
+    pre, post = _filters_text(sel, ctx)
+    noun = " ".join(x for x in (_owner_word(sel.owner), pre, _noun(sel, 2, ctx), post) if x)
+    amount = {">=": f"{c.value} or more", "<=": f"{c.value} or less"}.get(c.op, f"{c.value}")
+    return f"the total cost of {noun} is {amount}"
 
 
 @_cond("count")
@@ -1617,6 +1627,9 @@ def render_effect(eff: Effect, this: str = "card", timings: Iterable[str | None]
     if eff.timing == "start_of_game":  # printed as a sentence, "At the start of the game, ..." (OP13-079)
         tags = [t for t in tags if t != TIMING_TAGS["start_of_game"]]
         lead = "at the start of the game, "
+    if eff.timing == "start_of_your_turn":  # printed as a sentence before the effect (OP11-040)
+        tags = [t for t in tags if t != TIMING_TAGS["start_of_your_turn"]] + [
+            "This effect can be activated at the start of your turn."]
     head = " ".join(tags)
     if eff.kind == "auto" and eff.timing == "when" and eff.event is not None:
         if eff.event.kind == "battle" and dict(eff.event.params).get("at") == "end_of_battle":
@@ -1629,9 +1642,10 @@ def render_effect(eff: Effect, this: str = "card", timings: Iterable[str | None]
         lead = f"if {_replacement_event(eff.event, ctx)}, " + ("if " + " and ".join(
             render_condition(c, ctx) for c in conds) + ", " if conds else "")
     body = _sentences(render_actions(eff.actions, ctx))
-    if lead or (eff.optional and not eff.costs):
+    may = eff.optional and not eff.costs and eff.timing != "start_of_your_turn"  # "can be activated" says it
+    if lead or may:
         body = _uncapitalized(body)
-    if eff.optional and not eff.costs:
+    if may:
         body = "you may " + body
     if eff.kind == "replacement":
         body = body.rstrip(".") + " instead."

@@ -326,7 +326,7 @@ def count_of(g, src: int, sel, ctx=None) -> int:
 
 
 CONDITION_KINDS = {"don_x", "your_turn", "opponent_turn", "leader", "match", "count", "and", "or",
-                   "played_this_turn", "all_match", "own_turn", "event_activated"}
+                   "played_this_turn", "all_match", "own_turn", "event_activated", "total_cost"}
 
 
 def own_turn_number(g, player: int) -> int:
@@ -378,6 +378,9 @@ def condition_holds(g, src: int, cond, ctx=None) -> bool:
         key = -1 - controller
         ok = any(m[0] == key and m[1] == cv.EVENT_ACTIVATED and matches(g, src, m[2], cond.target.filters)
                  for m in g.mods)
+    elif k == "total_cost":
+        # "If the total cost of your Characters is 5 or more" (OP10-022): their current costs (2-7-6), summed
+        ok = _compare(cond.op or ">=", sum(cv.cost(g, c) for c in candidates(g, src, cond.target, ctx)), cond.value)
     elif k == "and":
         ok = all(condition_holds(g, src, c, ctx) for c in cond.parts)
     elif k == "or":

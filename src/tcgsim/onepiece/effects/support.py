@@ -22,6 +22,7 @@ __all__ = ["Support", "WhenRecord", "WHEN", "ReplacedRecord", "REPLACED", "why_u
 
 AUTO_TIMINGS = {"on_play", "when_attacking", "on_opponent_attack", "on_block", "on_ko",
                 "end_of_your_turn", "end_of_opponent_turn",
+                "start_of_your_turn",  # rules/phases.refresh (6-2-2)
                 "start_of_game"}  # a Leader's "At the start of the game" (rules/setup.start_of_game, 5-2-1-5-1)
 KIND_TIMINGS = {"activate": {"activate_main"}, "main": {"main", "counter"}, "counter": {"counter", "main"},
                 "trigger": {"trigger"}}

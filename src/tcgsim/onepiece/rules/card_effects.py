@@ -26,6 +26,7 @@ END_OF_YOUR_TURN = "end_of_your_turn"
 END_OF_OPPONENT_TURN = "end_of_opponent_turn"
 START_OF_GAME = "start_of_game"
 START_OF_MAIN = "start_of_main"
+START_OF_YOUR_TURN = "start_of_your_turn"
 WHEN_ATTACKED = "when_attacked"
 END_OF_BATTLE = "end_of_battle"
 

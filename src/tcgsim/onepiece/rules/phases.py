@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...core.machine import handler_registry
 from .continuous import END, NO_REFRESH, START, card_flag, expire, frozen_don
-from .card_effects import END_OF_OPPONENT_TURN, END_OF_YOUR_TURN
+from .card_effects import END_OF_OPPONENT_TURN, END_OF_YOUR_TURN, START_OF_YOUR_TURN
 from .zones import draw
 
 HANDLERS, handler = handler_registry()
@@ -25,9 +25,12 @@ handler("turn", turn_start)
 def refresh(g, frame, choice) -> None:
     """Rule 6-2: effects lasting until the start of this turn end (6-2-1); given DON!! return rested to
     the cost area (6-2-3); the turn player's rested cards and DON!! become active (6-2-4)."""
+    if len(frame) == 1:
+        g.phase = "refresh"
+        expire(g, START, g.turn)
+        if _start_of_turn_effects(g):
+            return
     g.stack.pop()
-    g.phase = "refresh"
-    expire(g, START, g.turn)
     p = g.players[g.active]
     given = g.given
     rested = g.rested
@@ -57,6 +60,18 @@ def refresh(g, frame, choice) -> None:
 
 
 handler("refresh", refresh)
+
+
+def _start_of_turn_effects(g) -> bool:
+    """Rule 6-2-2: the turn player's "at the start of your turn" effects activate, after 6-2-1 and before the
+    given DON!! return (6-2-3); the Refresh Phase goes on once they have resolved (frame ``("refresh", 1)``).
+    False, and the phase goes on at once, when no card on the turn player's field has one."""
+    cards = g.players[g.active].field_cards()
+    if not any(g.t.timed[c].get(START_OF_YOUR_TURN) for c in cards):
+        return False
+    g.stack[-1] = ("refresh", 1)
+    g.fx.fire(g, START_OF_YOUR_TURN, cards)
+    return True
 
 
 def draw_phase(g, frame, choice) -> None:

@@ -285,6 +285,13 @@ class ConditionRules(Transformer):
         sel = Selector(owner="self", zones=("character",), count=None, filters=np.filters)
         return Condition("all_match", target=sel)
 
+    def c_total_cost(self, owner, np, n, c=None):
+        """ "If the total cost of your Characters is 5 or more" (OP10-022): condition ``total_cost``, the sum of
+        the current costs (rule 2-7-6) of the cards ``target`` names compared with ``value``."""
+        if np.alts or tuple(np.zones) != ("character",) or np.location is not None:
+            raise ValueError("a total cost of cards other than Characters")
+        return replace(_count(owner, np, _cmp_op(c), n), kind="total_cost")
+
     def c_total_life(self, n, *rest):
         c = rest[0] if rest and rest[0] in ("le", "ge") else None
         return Condition("count", _cmp_op(c), n, Selector(owner="any", zones=("life",), count=None))

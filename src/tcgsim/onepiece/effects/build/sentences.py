@@ -65,6 +65,11 @@ class SentenceRules(Transformer):
         # a condition of the effect (8-3-2); "can be activated": an optional effect (8-1-2)
         return SentenceIR("activation", (), conditions=(self.c_only_have_d2("self", np),), optional=True)
 
+    def s_activation_start_of_turn(self):
+        # "This effect can be activated at the start of your turn." (OP11-040): an auto effect of the Refresh
+        # Phase (6-2-2, timing ``start_of_your_turn``); "can": optional (8-1-2), asked yes / no
+        return SentenceIR("start_of_your_turn", (), optional=True)
+
     def s_activation(self, event):
         # "This effect can be activated when ...": "can" makes the effect optional (8-1-2), asked yes / no
         # before its choices; declining it does not use up [Once Per Turn] (10-2-13-1)
