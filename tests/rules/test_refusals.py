@@ -381,8 +381,8 @@ def test_8_4_1_3_an_optional_cost_is_declined_with_no():
 
 
 @pytest.mark.parametrize("number, text", [
-    ("OP12-096", "play OP12-096"),               # Event: "[Main] K.O. up to 1 ... you may select ... instead"
-    ("OP10-026", "activate OP10-026"),           # Character: "[Activate: Main] You may place this Character ..."
+    ("EB02-039", "play EB02-039"),               # Event: "[Main] You may trash 1 {GERMA 66} type Character card ..."
+    ("OP15-093", "activate OP15-093"),           # Character: "[Activate: Main] You may trash this Character: ..."
 ])
 def test_a_card_text_the_engine_cannot_read_invents_no_rule(number, text):
     """When the engine cannot compile a card's text, no rule forbids the action: the refusal names no rule
