@@ -44,11 +44,13 @@ def effect_of(g, src: int, eidx: int):
     return g.t.defs[src].effects[eidx]
 
 
-_EFFECT_FRAMES = {"effect", "act", "cost", "effect_end", "return_looked", "ko_check", "cost_ko_paid", "ko_it_done"}
+_EFFECT_FRAMES = {"effect", "act", "cost", "effect_end", "return_looked", "ko_check", "cost_ko_paid", "ko_it_done",
+                  "enter_character", "enter_character_rested"}
 """Frames of the effect now resolving, under which a newly triggered effect waits (rule 8-6-3). A
 ``ko_check`` is one of the K.O.s an effect still has to carry out: "K.O. up to 2" and "K.O. all" K.O. every
 card before any one's [On K.O.] or "when K.O.'d" effect resolves (card Q&A OP03-090: it can play the card
-K.O.'d with it; ST08-001 q1)."""
+K.O.'d with it; ST08-001 q1). An ``enter_character`` is one of the cards an effect still has to play: "play
+up to 2" plays both before the first one's [On Play] resolves (8-6-3; audit 2026-12-03, OP17-118)."""
 
 
 def start_effect(g, src: int, eidx: int, stage: int = 0) -> None:
