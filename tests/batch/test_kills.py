@@ -40,6 +40,13 @@ if __name__ == "__main__":
 GAMES = 30
 
 
+def _sigint_default() -> None:
+    """Run in the child before exec: Ctrl-C acts as at a terminal. A process started with SIGINT ignored keeps
+    it ignored (POSIX; Python then installs no KeyboardInterrupt handler), and a pytest-xdist worker, or a test
+    run before in it, may have left SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _stored(db: Path) -> list[int]:
     if not db.exists():
         return []
@@ -63,7 +70,8 @@ def _kill_once(tmp_path: Path, sig: int, after: int) -> tuple[int, str, bool]:
     args = [sys.executable, str(script), "simulate", "ST01", "ST02", "-n", str(GAMES), "--seed", "3",
             "--workers", "1", "--db", str(tmp_path / "k.db"), "--log", str(tmp_path / "k.jsonl"), "--json"]
     start = len(_stored(tmp_path / "k.db"))
-    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_sigint_default)
     deadline = time.monotonic() + 120
     while proc.poll() is None and len(_stored(tmp_path / "k.db")) < start + after and time.monotonic() < deadline:
         time.sleep(0.005)
@@ -131,7 +139,8 @@ def test_without_db_a_stopped_run_prints_the_result_of_its_finished_games(tmp_pa
     script.write_text(COUNTING_CLI)
     progress.write_text("")
     proc = subprocess.Popen([sys.executable, str(script), str(progress), "simulate", "ST01", "ST02", "-n", "3000",
-                             "--workers", "1", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             "--workers", "1", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_sigint_default)
     deadline = time.monotonic() + 120
     while proc.poll() is None and len(progress.read_text().splitlines()) < 4 and time.monotonic() < deadline:
         time.sleep(0.01)
