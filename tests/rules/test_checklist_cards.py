@@ -98,7 +98,8 @@ def _assert_unsupported(card, phrase: str) -> None:
 
 
 def test_6_2_2_start_of_turn_effects_are_reported_unsupported(db):
-    _assert_unsupported(db.get("OP11-040"), "start of your turn")  # "can be activated at the start of your turn"
+    # OP11-040's "This effect can be activated at the start of your turn." is supported (its scenarios:
+    # tests/scenarios/effects/timing-start-of-your-turn*.yaml); the bare "At the start of your turn" is not
     _assert_unsupported(_test_card("At the start of your turn, draw 1 card."), "start of your turn")
 
 
