@@ -432,15 +432,15 @@ def _rested_at_once(g, frame, a) -> frozenset:
     (rule 1-3-8). Empty when ``a`` starts the effect or a "Then," step, or the action before is no rest.
     The compiled form keeps no sentence breaks, so a rest in the sentence before counts too (no card in the
     database rests and then sets active without "Then,")."""
-    path = frame[3] if frame[0] == "act" else ()
+    path = frame.path if frame[0] == "act" else ()
     if a.then or not path or not isinstance(path[-1], int) or path[-1] == 0:
         return frozenset()
-    before = action_in(effect_of(g, frame[1], frame[2]), path[:-1] + (path[-1] - 1,))
+    before = action_in(effect_of(g, frame.src, frame.eidx), path[:-1] + (path[-1] - 1,))
     if before.op != "rest" or before.target is None:
         return frozenset()
     if before.target.ref == "this":
-        return frozenset((frame[1],))
-    return frozenset(g.ctx.get(frame[4], EMPTY_CTX).it)
+        return frozenset((frame.src,))
+    return frozenset(g.ctx.get(frame.inst, EMPTY_CTX).it)
 
 
 def _field_zones(g, cards) -> tuple:
