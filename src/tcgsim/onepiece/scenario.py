@@ -648,15 +648,15 @@ def _end_choice(before, after) -> str | None:
     """``"choose none"`` when ``after`` (a multi-card answer fed a card at a time from ``before``) still asks
     for more cards of the same "up to N" choice, else None (SCENARIOS.md "actions": the line is the whole
     answer). The same choice is the same effect frame (interpreter: ``act`` / ``cost`` frames keep the cards
-    chosen so far in their last element), not a new one: a repeated body starts with nothing chosen, and a
+    chosen so far in their ``state``), not a new one: a repeated body starts with nothing chosen, and a
     DON!! gift "each" (``("give", chosen, i, ...)``) moves on to the next card ``i``."""
     d = after.pending
     if d is None or d.kind != "choose" or ("choose_none",) not in d.options or not before.stack or not after.stack:
         return None
     f0, f1 = before.stack[-1], after.stack[-1]
-    if f0[0] not in ("act", "cost") or f1[:5] != f0[:5] or not f1[5]:
+    if f0[0] not in ("act", "cost") or f1[:5] != f0[:5] or not f1.state:
         return None
-    s0, s1 = f0[5], f1[5]
+    s0, s1 = f0.state, f1.state
     if s1[0] == "give" and not (s0 and s0[0] == "give" and s0[2] == s1[2]):
         return None
     return "choose none"

@@ -14,6 +14,7 @@ from ..cards.model import CHARACTER, EVENT, KEYWORD_BITS, STAGE
 from ..rules import continuous as cv
 from ..rules.card_effects import ON_PLAY
 from ..rules.events import event_activated, event_usable
+from ..rules.frames import ReplacementCheckFrame, ReturnLookedFrame
 from ..rules.main_phase import enter_character
 from ..rules.zones import blur, do_ko, draw, ko, leave_secret_publicly, moved_secretly, place_stage, shuffle_deck
 from . import hooks
@@ -34,8 +35,8 @@ HANDLERS, handler = handler_registry()
 def _one_at_a_time(g, frame, a, choice, available, step) -> None:
     """ "Up to N" done one at a time: before each one the player may stop (a ``yes-no`` decision: yes =
     one more). ``available()`` says whether one more is possible; ``step()`` does it. Rule 4-5-4."""
-    who = chooser_of(g, frame[1], a)
-    done = frame[5][0] if frame[5] else 0
+    who = chooser_of(g, frame.src, a)
+    done = frame.state[0] if frame.state else 0
     if choice is not None:
         if choice[0] == "no":
             finish(g, frame, did=done > 0)
@@ -45,7 +46,7 @@ def _one_at_a_time(g, frame, a, choice, available, step) -> None:
     while done < (a.amount or 1) and available():
         pick = g.ask(who, "yes-no", [("yes",), ("no",)])
         if pick is None:
-            g.stack[-1] = frame[:5] + ((done,),)
+            g.stack[-1] = frame.with_state((done,))
             return
         if pick[0] == "no":
             break
@@ -56,8 +57,8 @@ def _one_at_a_time(g, frame, a, choice, available, step) -> None:
 
 def op_draw(g, frame, a, choice) -> None:
     """Rule 4-5: draw N cards; "draw up to N": the player may stop before each draw (4-5-4)."""
-    who = chooser_of(g, frame[1], a)
-    if g.mods and who == g.t.owner[frame[1]] and cv.draw_forbidden(g, who):
+    who = chooser_of(g, frame.src, a)
+    if g.mods and who == g.t.owner[frame.src] and cv.draw_forbidden(g, who):
         finish(g, frame, did=False)  # "you cannot draw cards using your own effects" (OP12-099)
         return
     if a.param("up_to"):
@@ -67,7 +68,7 @@ def op_draw(g, frame, a, choice) -> None:
     amount = a.amount or 1
     if a.param("equal_to") is not None:
         # "draw cards equal to the number you returned to your deck": the cards the previous action moved
-        amount = len(g.ctx.get(frame[4], EMPTY_CTX).it)
+        amount = len(g.ctx.get(frame.inst, EMPTY_CTX).it)
     elif a.param("until_count") is not None:
         # "draw cards so that you have 2 cards in your hand": what the hand lacks, never negative
         amount = max(0, a.param("until_count") - len(g.players[who].hand))
@@ -75,7 +76,7 @@ def op_draw(g, frame, a, choice) -> None:
     if per is not None:
         # "Draw a card for each of your {X} type Characters" (EB04-011): counted when it resolves (8-4-6);
         # the cards drawn are "it" for "Then, trash the same number of cards from your hand"
-        amount *= count_of(g, frame[1], per, g.ctx.get(frame[4]))
+        amount *= count_of(g, frame.src, per, g.ctx.get(frame.inst))
         hand = g.players[who].hand
         n = draw(g, who, amount) if amount else 0
         finish(g, frame, it=tuple(hand[len(hand) - n:]) if n else (), did=n > 0)
@@ -92,17 +93,17 @@ def op_modify_power(g, frame, a, choice) -> None:
     chosen = choose_targets(g, frame, a, choice)
     if chosen is None:
         return
-    me = g.t.owner[frame[1]]
+    me = g.t.owner[frame.src]
     kind, turn = duration_of(g, me, a.duration)
     amount = a.amount or 0
     per = a.param("per")
     if per is not None:  # "+1000 power for every N ...": counted when it resolves (8-4-6)
-        ctx = g.ctx.get(frame[4])
-        n = len(resolve_ref(g, frame[1], per, ctx)) if per.ref else count_of(g, frame[1], per, ctx)
+        ctx = g.ctx.get(frame.inst)
+        n = len(resolve_ref(g, frame.src, per, ctx)) if per.ref else count_of(g, frame.src, per, ctx)
         amount *= n // (a.param("per_count") or 1)
     per_cost = a.param("per_cost")
     if per_cost is not None:  # "+1000 power ... per 1 cost on the revealed card" (OP15-119): its cost now
-        total = sum(cv.cost(g, c) for c in resolve_ref(g, frame[1], per_cost, g.ctx.get(frame[4])))
+        total = sum(cv.cost(g, c) for c in resolve_ref(g, frame.src, per_cost, g.ctx.get(frame.inst)))
         amount *= total // (a.param("per_count") or 1)
     for c in chosen:
         if g.on_field(c):
@@ -118,7 +119,7 @@ def op_grant_replacement(g, frame, a, choice) -> None:
     hand instead" as a [Counter] Event's effect (EB02-030): from now until the duration ends, the card's
     granted replacement effect (the next effect of kind ``replacement``, timing ``granted``) applies for its
     controller (rule 8-1-3-4), though the Event itself is in the trash (a player flag, 8-1-4)."""
-    src, eidx = frame[1], frame[2]
+    src, eidx = frame.src, frame.eidx
     effects = g.t.defs[src].effects
     j = next((k for k in range(eidx + 1, len(effects))
               if effects[k].kind == "replacement" and effects[k].timing == "granted"), None)
@@ -137,8 +138,8 @@ def op_modify_power_split(g, frame, a, choice) -> None:
     power until ..." (OP08-118): of the cards selected (``it``), the effect's player chooses the one that gets
     the first amount of ``amounts``; the other gets the second (8-4-1: the player resolving the effect makes
     its choices). One card selected: it gets the first amount; none: nothing happens."""
-    me = g.t.owner[frame[1]]
-    cards = [c for c in resolve_ref(g, frame[1], a.target, g.ctx.get(frame[4])) if g.on_field(c)]
+    me = g.t.owner[frame.src]
+    cards = [c for c in resolve_ref(g, frame.src, a.target, g.ctx.get(frame.inst)) if g.on_field(c)]
     amounts = a.param("amounts")
     if len(cards) > 1 and choice is None:
         choice = g.ask(me, "choose", [card_option(g, me, c) for c in cards])
@@ -173,7 +174,7 @@ def _modify(g, frame, a, choice, stat: int, amount, field_only: bool = True) -> 
     chosen = choose_targets(g, frame, a, choice)
     if chosen is None:
         return
-    me = g.t.owner[frame[1]]
+    me = g.t.owner[frame.src]
     kind, turn = duration_of(g, me, a.duration)
     for c in chosen:
         if not field_only or g.on_field(c):
@@ -226,27 +227,27 @@ def op_ko(g, frame, a, choice) -> None:
         return
     g.stack.pop()
     done = [c for c in chosen if c in g.players[g.t.owner[c]].characters
-            and not cv.prohibited(g, c, "be_ko", by="effect", source=frame[1])]
-    if frame[4] in g.ctx:
-        set_ctx(g, frame[4], it=done, did=bool(done))
+            and not cv.prohibited(g, c, "be_ko", by="effect", source=frame.src)]
+    if frame.inst in g.ctx:
+        set_ctx(g, frame.inst, it=done, did=bool(done))
         if frame[0] == "cost" and len(done) < len(chosen):
             # a K.O. cost whose Character cannot be K.O.'d is not paid: the effect does not resolve (rule
             # 8-3-1-3-1; card Q&A qa_op05.md OP05-087 q1: OP03-088 Fukurou chosen for Hakuba's cost)
-            set_ctx(g, frame[4], paid=False)
+            set_ctx(g, frame.inst, paid=False)
     if frame[0] == "cost" and done:
-        g.stack.append(("cost_ko_paid", frame[4], tuple(done)))  # checked once the K.O.s are done
-    elif done and a.target.count is None and frame[4] in g.ctx:
-        g.stack.append(("ko_it_done", frame[4], tuple(done)))  # "it" = the ones K.O.'d, once the K.O.s are done
+        g.stack.append(("cost_ko_paid", frame.inst, tuple(done)))  # checked once the K.O.s are done
+    elif done and a.target.count is None and frame.inst in g.ctx:
+        g.stack.append(("ko_it_done", frame.inst, tuple(done)))  # "it" = the ones K.O.'d, once the K.O.s are done
     for c in reversed(done):  # each K.O. is a frame: the first chosen is K.O.'d first
-        ko(g, c, by_effect=True, source=frame[1])
+        ko(g, c, by_effect=True, source=frame.src)
     # "K.O. up to 1 of your opponent's Stages" (OP02-118): the card text extends K.O. (10-2-1-2) to a
     # Stage: it is trashed from the Stage area as a K.O.
     stages = [c for c in chosen if c == g.players[g.t.owner[c]].stage]
     if stages:
-        if frame[4] in g.ctx:
-            set_ctx(g, frame[4], it=done + stages, did=True)
+        if frame.inst in g.ctx:
+            set_ctx(g, frame.inst, it=done + stages, did=True)
         for c in stages:
-            do_ko(g, c, by_effect=True, source=frame[1])
+            do_ko(g, c, by_effect=True, source=frame.src)
 
 
 op("ko", op_ko)
@@ -284,7 +285,7 @@ def op_rest(g, frame, a, choice) -> None:
     """Rest the chosen cards (4-4-1); resting wins over setting active at the same time (1-3-8)."""
     # "... you may rest 2 of your cards instead": a replacement is carried out in full or not at all
     # (8-1-3-4-5), so only active cards pay it (1-3-2-1: resting a rested card is no action)
-    price = effect_of(g, frame[1], frame[2]).kind == "replacement"
+    price = effect_of(g, frame.src, frame.eidx).kind == "replacement"
     if "don" in a.target.zones:
         if len(a.target.zones) > 1:
             return rest_cards_or_don(g, frame, a, choice, price=price)
@@ -295,8 +296,8 @@ def op_rest(g, frame, a, choice) -> None:
     chosen = _removing(frame)
     if chosen is None:
         if price:
-            chosen = choose_cards(g, frame, a.target, chooser_of(g, frame[1], a), choice, frame[4],
-                                  extra_filter=lambda x: not g.rested[x] and not unrestable(g, x, frame[1]))
+            chosen = choose_cards(g, frame, a.target, chooser_of(g, frame.src, a), choice, frame.inst,
+                                  extra_filter=lambda x: not g.rested[x] and not unrestable(g, x, frame.src))
         else:
             chosen = choose_targets(g, frame, a, choice)
         if chosen is None:
@@ -304,11 +305,11 @@ def op_rest(g, frame, a, choice) -> None:
         if not price and _check_resting(g, frame, chosen):
             return
     for c in chosen:
-        if g.on_field(c) and not cv.prohibited(g, c, "be_rested", by="effect", source=frame[1]):
+        if g.on_field(c) and not cv.prohibited(g, c, "be_rested", by="effect", source=frame.src):
             was = g.rested[c]
             g.rested[c] = 1
             if not was and g.t.whens:
-                hooks.fire_event(g, "rested", c, by="effect", source=frame[1])
+                hooks.fire_event(g, "rested", c, by="effect", source=frame.src)
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
@@ -322,7 +323,7 @@ def _don_one_by_one(g, frame, choice, me: int, p, *, to_rest: bool, limit: int |
     (``None``: any number) and as far as there are. With ``ask``, ``me`` chooses each one (``choose 1 don`` /
     ``choose 1 rested don``) and may stop with ``choose none`` (4-8-1). Returns how many moved, or ``None``
     while a decision is pending (the count so far is kept in the frame)."""
-    state = frame[5]
+    state = frame.state
     done = state[1] if state and state[0] == "don" else 0
     option = ("don", "active" if to_rest else "rested")
     step = 1 if to_rest else -1
@@ -342,7 +343,7 @@ def _don_one_by_one(g, frame, choice, me: int, p, *, to_rest: bool, limit: int |
         if ask:
             pick = g.ask(me, "choose", [option, ("choose_none",)])
             if pick is None:
-                g.stack[-1] = frame[:5] + (("don", done),)
+                g.stack[-1] = frame.with_state(("don", done))
                 return None
             if pick[0] == "choose_none":
                 break
@@ -355,7 +356,7 @@ def _rest_don(g, frame, a, choice) -> None:
     """Rest active DON!! cards of the cost area. "Rest any number of your DON!! cards" (no count, "up to"):
     the player rests them one at a time (``choose 1 don``) until ``choose none`` (4-8-1); otherwise as many
     as named, as far as possible."""
-    me = g.t.owner[frame[1]]
+    me = g.t.owner[frame.src]
     who = 1 - me if a.target.owner == "opponent" else me
     p = g.players[who]
     if a.target.count is None and a.target.up_to and who == me:
@@ -377,18 +378,18 @@ def rest_cards_or_don(g, frame, a, choice, price: bool = False) -> None:
     (same layout: source at 1, instance at 4, state at 5). With ``price`` (a cost, "rest 2 of your cards:",
     or a replacement, "you may rest 1 of your cards instead") only active cards that may be rested are
     offered: resting a rested card is no action (1-3-2-1) and pays nothing."""
-    src = frame[1]
+    src = frame.src
     me = chooser_of(g, src, a)
     sel = a.target
     who = 1 - g.t.owner[src] if sel.owner == "opponent" else g.t.owner[src]
     p = g.players[who]
-    state = frame[5]
+    state = frame.state
     if state and state[0] == "removing":  # chosen, and the "would be rested" replacements were offered
         _rest_chosen_and_don(g, frame, src, p, tuple(state[1]), state[2])
         return
     cards = candidates(g, src, replace(sel, zones=tuple(z for z in sel.zones if z != "don"), total=False,
                                        alternatives=tuple(x for x in sel.alternatives if "don" not in x.zones)),
-                       g.ctx.get(frame[4]))
+                       g.ctx.get(frame.inst))
     if price:
         cards = [c for c in cards if not g.rested[c] and not unrestable(g, c, src)]
     picked = cards_or_don(g, frame, choice, me, sel, cards, p.don_active, ("don", "active" if who == me else "opp_active"))
@@ -418,9 +419,9 @@ def op_set_active(g, frame, a, choice) -> None:
     """Set the chosen cards (or rested DON!!) as active. "Up to N" DON!!: the player sets them one at a
     time and may stop (``choose 1 rested don`` / ``choose none``; card Q&A ST02-015, ST02-016)."""
     if "don" in a.target.zones:
-        me = g.t.owner[frame[1]]
+        me = g.t.owner[frame.src]
         p = g.players[me]
-        if g.mods and g.t.defs[frame[1]].category == CHARACTER and cv.set_don_active_forbidden(g, me):
+        if g.mods and g.t.defs[frame.src].category == CHARACTER and cv.set_don_active_forbidden(g, me):
             finish(g, frame, did=False)  # "you cannot set DON!! cards as active using Character effects" (OP10-030)
             return
         done = _don_one_by_one(g, frame, choice, me, p, to_rest=False, limit=a.target.count or 1,
@@ -447,15 +448,15 @@ def _rested_at_once(g, frame, a) -> frozenset:
     (rule 1-3-8). Empty when ``a`` starts the effect or a "Then," step, or the action before is no rest.
     The compiled form keeps no sentence breaks, so a rest in the sentence before counts too (no card in the
     database rests and then sets active without "Then,")."""
-    path = frame[3] if frame[0] == "act" else ()
+    path = frame.path if frame[0] == "act" else ()
     if a.then or not path or not isinstance(path[-1], int) or path[-1] == 0:
         return frozenset()
-    before = action_in(effect_of(g, frame[1], frame[2]), path[:-1] + (path[-1] - 1,))
+    before = action_in(effect_of(g, frame.src, frame.eidx), path[:-1] + (path[-1] - 1,))
     if before.op != "rest" or before.target is None:
         return frozenset()
     if before.target.ref == "this":
-        return frozenset((frame[1],))
-    return frozenset(g.ctx.get(frame[4], EMPTY_CTX).it)
+        return frozenset((frame.src,))
+    return frozenset(g.ctx.get(frame.inst, EMPTY_CTX).it)
 
 
 def _field_zones(g, cards) -> tuple:
@@ -474,12 +475,12 @@ def _report_removed(g, frame, field) -> None:
     field, once it has left (a K.O. by an effect is reported by rules/zones.do_ko)."""
     for c, zone in field:
         if not g.on_field(c):
-            hooks.fire_event(g, "removed", c, by="effect", source=frame[1], zone=zone)
+            hooks.fire_event(g, "removed", c, by="effect", source=frame.src, zone=zone)
 
 
 def _removing(frame):
     """The cards left to move once the replacement effects were offered (``remove_check``), or None."""
-    state = frame[5]
+    state = frame.state
     if state and state[0] == "removing":
         return list(state[1])
     return None
@@ -496,8 +497,8 @@ def _check_resting(g, frame, chosen, extra: tuple = ()) -> bool:
     field = tuple(c for c in chosen if c in g.players[g.t.owner[c]].characters and not g.rested[c])
     if not field:
         return False
-    g.stack[-1] = frame[:5] + (("removing", tuple(chosen)) + extra,)
-    g.stack.append(("rest_check", frame[1], tuple(chosen), field, 0, (), ()))
+    g.stack[-1] = frame.with_state(("removing", tuple(chosen)) + extra)
+    g.stack.append(ReplacementCheckFrame("rest_check", frame.src, tuple(chosen), field, 0, (), ()))
     return True
 
 
@@ -516,8 +517,8 @@ def _check_removal(g, frame, chosen) -> bool:
                   if c in players[g.t.owner[c]].characters or c == players[g.t.owner[c]].stage)
     if not field:
         return False
-    g.stack[-1] = frame[:5] + (("removing", tuple(chosen)),)
-    g.stack.append(("remove_check", frame[1], tuple(chosen), field, 0, (), ()))
+    g.stack[-1] = frame.with_state(("removing", tuple(chosen)))
+    g.stack.append(ReplacementCheckFrame("remove_check", frame.src, tuple(chosen), field, 0, (), ()))
     return True
 
 
@@ -551,7 +552,7 @@ def _replacement_check(g, frame, choice, kind: str, what: str) -> None:
         src, idx = choice[1], choice[2]
         if choice[0] == "yes":
             cid = field[i]
-            g.stack[-1] = (name, source, chosen, field, i + 1, (), replaced + (cid,))
+            g.stack[-1] = ReplacementCheckFrame(name, source, chosen, field, i + 1, (), replaced + (cid,))
             g.emit(None, f"p{g.t.owner[src] + 1} replaces the {what} of {g.t.numbers[cid]} with {g.t.numbers[src]}'s effect")
             hooks.replace(g, src, idx, (cid,))
             return
@@ -565,12 +566,12 @@ def _replacement_check(g, frame, choice, kind: str, what: str) -> None:
             i, tried = i + 1, ()
             continue
         src, idx = found
-        g.stack[-1] = (name, source, chosen, field, i, tried, replaced)
+        g.stack[-1] = ReplacementCheckFrame(name, source, chosen, field, i, tried, replaced)
         pick = hooks.offer_replacement(g, src, idx)
         if pick is None:
             return
         if pick[0] == "yes":
-            g.stack[-1] = (name, source, chosen, field, i + 1, (), replaced + (cid,))
+            g.stack[-1] = ReplacementCheckFrame(name, source, chosen, field, i + 1, (), replaced + (cid,))
             g.emit(None, f"p{g.t.owner[src] + 1} replaces the {what} of {g.t.numbers[cid]} with {g.t.numbers[src]}'s effect")
             hooks.replace(g, src, idx, (cid,))
             return
@@ -578,9 +579,9 @@ def _replacement_check(g, frame, choice, kind: str, what: str) -> None:
     g.stack.pop()
     left = tuple(c for c in chosen if c not in replaced and (c not in field or g.on_field(c)))
     below = g.stack[-1]
-    g.stack[-1] = below[:5] + (("removing", left) + tuple(below[5][2:]),)  # the op's own state kept after it
-    if below[0] == "cost" and len(left) < len(chosen) and below[4] in g.ctx:
-        set_ctx(g, below[4], paid=False)  # 8-3-1-3-1: a card the cost needed stayed: not paid in full
+    g.stack[-1] = below.with_state(("removing", left) + tuple(below.state[2:]))  # the op's own state kept after it
+    if below[0] == "cost" and len(left) < len(chosen) and below.inst in g.ctx:
+        set_ctx(g, below.inst, paid=False)  # 8-3-1-3-1: a card the cost needed stayed: not paid in full
 
 
 def op_return_to_hand(g, frame, a, choice) -> None:
@@ -590,7 +591,7 @@ def op_return_to_hand(g, frame, a, choice) -> None:
         chosen = choose_targets(g, frame, a, choice)
         if chosen is None:
             return
-        chosen = [c for c in chosen if removable(g, c, frame[1])]
+        chosen = [c for c in chosen if removable(g, c, frame.src)]
         if _check_removal(g, frame, chosen):
             return
     field = _field_zones(g, chosen)
@@ -598,7 +599,7 @@ def op_return_to_hand(g, frame, a, choice) -> None:
         remove_from_zone(g, c)
         g.players[g.t.owner[c]].hand.append(c)
     for c, _zone in field:  # "When your opponent's Character is returned to the owner's hand by your effect" (EB02-023)
-        hooks.fire_event(g, "returned_to_hand", c, by="effect", source=frame[1])
+        hooks.fire_event(g, "returned_to_hand", c, by="effect", source=frame.src)
     _report_removed(g, frame, field)
     finish(g, frame, it=chosen, did=bool(chosen))
 
@@ -612,8 +613,8 @@ def op_to_deck(g, frame, a, choice) -> None:
     Rule 3-1-7: the owner of cards placed together decides their order, whoever's effect places them
     ("at the bottom of the owner's deck", "Your opponent places 3 cards ... in any order"); rule 3-1-8: the
     other player does not learn that order (``g.known`` of the other player loses those cards)."""
-    src = frame[1]
-    state = frame[5]
+    src = frame.src
+    state = frame.state
     me = chooser_of(g, src, a)  # who chooses the cards and "top or bottom"
     position = a.param("position", "bottom")
     if not state or not isinstance(state[0], str) or state[0] == "removing":  # choosing the cards (choose_cards)
@@ -622,7 +623,7 @@ def op_to_deck(g, frame, a, choice) -> None:
             chosen = choose_targets(g, frame, a, choice)
             if chosen is None:
                 return
-            chosen = [c for c in chosen if removable(g, c, frame[1])]
+            chosen = [c for c in chosen if removable(g, c, frame.src)]
             if a.param("with_this") and g.on_field(src):
                 # "place this card and 1 card from your hand ... in any order" (EB01-030): placed together
                 chosen = [src, *chosen]
@@ -636,7 +637,7 @@ def op_to_deck(g, frame, a, choice) -> None:
         if choice is None:
             choice = g.ask(me, "option", [("option", 1), ("option", 2)])
             if choice is None:
-                g.stack[-1] = frame[:5] + (state,)
+                g.stack[-1] = frame.with_state(state)
                 return
         state = ("ordering", state[1], (), "top" if choice[1] == 1 else "bottom")
         choice = None
@@ -653,7 +654,7 @@ def op_to_deck(g, frame, a, choice) -> None:
         opts = [("order", c) for c in _distinct_numbers(g, left)]
         pick = g.ask(owner, "order", opts)
         if pick is None:
-            g.stack[-1] = frame[:5] + (("ordering", cards, ordered, position),)
+            g.stack[-1] = frame.with_state(("ordering", cards, ordered, position))
             return
         # copies are interchangeable: take the first remaining copy of the chosen number
         num = g.t.numbers[pick[1]]
@@ -707,13 +708,13 @@ def op_trash(g, frame, a, choice) -> None:
     """Trash the chosen cards (10-2-14: from hand; also from the field, Life or deck top) -- not a K.O."""
     sel = a.target
     if sel.position == "top" and "deck" in sel.zones and sel.ref is None:
-        me = g.t.owner[frame[1]]
+        me = g.t.owner[frame.src]
         who = 1 - me if sel.owner == "opponent" else me
         deck = g.players[who].deck
         moved = []
         n = sel.count or 1
         if a.param("equal_to") is not None:  # "the same number ... as you did from your hand" (OP09-059)
-            n = len(g.ctx.get(frame[4], EMPTY_CTX).it)
+            n = len(g.ctx.get(frame.inst, EMPTY_CTX).it)
         for _ in range(min(n, len(deck))):
             c = deck.pop()
             g.players[who].trash.append(c)
@@ -722,25 +723,25 @@ def op_trash(g, frame, a, choice) -> None:
         return
     # "trash 2 cards from your opponent's hand": the effect's player picks them face down, by position
     # (card Q&A OP03-078, ST10-010); "Your opponent trashes ..." is the opponent's action (a.player)
-    chooser = chooser_of(g, frame[1], a)
+    chooser = chooser_of(g, frame.src, a)
     until = a.param("until_count")
     if until is not None:
         # "trash cards from ... until you have N": as many as are over N (none moves before all are chosen)
-        over = max(0, len(candidates(g, frame[1], replace(sel, count=None), g.ctx.get(frame[4]))) - until)
+        over = max(0, len(candidates(g, frame.src, replace(sel, count=None), g.ctx.get(frame.inst))) - until)
         sel = replace(sel, count=over, up_to=False)
     if a.param("equal_to") is not None:
         # "Then, trash the same number of cards from your hand" (EB04-011): as many as the draw before drew
-        n = len(g.ctx.get(frame[4], EMPTY_CTX).it)
+        n = len(g.ctx.get(frame.inst, EMPTY_CTX).it)
         if not n:
             finish(g, frame, did=False)
             return
         sel = replace(sel, count=n, up_to=False)
     chosen = _removing(frame)
     if chosen is None:
-        chosen = choose_cards(g, frame, sel, chooser, choice, frame[4])
+        chosen = choose_cards(g, frame, sel, chooser, choice, frame.inst)
         if chosen is None:
             return
-        chosen = [c for c in chosen if removable(g, c, frame[1])]
+        chosen = [c for c in chosen if removable(g, c, frame.src)]
         if _check_removal(g, frame, chosen):
             return
     from_hand = [c for c in chosen if c in g.players[g.t.owner[c]].hand] if g.t.whens else ()
@@ -751,7 +752,7 @@ def op_trash(g, frame, a, choice) -> None:
     for owner in sorted({g.t.owner[c] for c in from_hand}):
         # "When a card is trashed from your hand by an effect" (OP14-045): once per action or cost and hand
         hooks.fire_event(g, "trashed", next(c for c in from_hand if g.t.owner[c] == owner), by="effect",
-                         source=frame[1], zone="hand")
+                         source=frame.src, zone="hand")
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
@@ -763,7 +764,7 @@ def op_add_to_hand(g, frame, a, choice) -> None:
     chosen = choose_targets(g, frame, a, choice)
     if chosen is None:
         return
-    me = g.t.owner[frame[1]]
+    me = g.t.owner[frame.src]
     if g.mods and cv.life_to_hand_forbidden(g, me):
         # "you cannot add Life cards to your hand using your own effects" (OP02-004): not your Life cards
         chosen = [c for c in chosen if not (g.t.owner[c] == me and c in g.players[me].life)]
@@ -776,8 +777,8 @@ def op_add_to_hand(g, frame, a, choice) -> None:
             remove_from_zone(g, c)
             g.players[g.t.owner[c]].deck.insert(0, c)
             g.emit(None, f"face-up {g.t.numbers[c]} is placed at the bottom of p{g.t.owner[c] + 1}'s deck instead")
-        if frame[0] == "cost" and frame[4] in g.ctx:
-            set_ctx(g, frame[4], paid=False)
+        if frame[0] == "cost" and frame.inst in g.ctx:
+            set_ctx(g, frame.inst, paid=False)
         chosen = [c for c in chosen if c not in to_deck]
     for c in chosen:
         where = remove_from_zone(g, c)
@@ -808,8 +809,8 @@ def op_reveal(g, frame, a, choice) -> None:
             g.known[0].add(c)
             g.known[1].add(c)
     finish(g, frame, it=chosen, did=bool(chosen))
-    if frame[4] in g.ctx:
-        set_ctx(g, frame[4], revealed=chosen)
+    if frame.inst in g.ctx:
+        set_ctx(g, frame.inst, revealed=chosen)
 
 
 op("reveal", op_reveal)
@@ -825,7 +826,7 @@ def op_choose_cost(g, frame, a, choice) -> None:
     so ``choose option 1`` is cost 0 and ``choose option 11`` cost 10), then the top card is revealed to both
     players and stays on top of the deck (11-2-2: set as unrevealed afterwards); X resolves only if that
     card's cost is N (4-10-1). The revealed card is "it"; with an empty deck nothing is revealed and X fails."""
-    me = g.t.owner[frame[1]]
+    me = g.t.owner[frame.src]
     if choice is None:
         choice = g.ask(me, "option", [("option", n + 1) for n in CHOOSE_COST_RANGE])
         if choice is None:
@@ -841,10 +842,10 @@ def op_choose_cost(g, frame, a, choice) -> None:
         g.known[0].add(c)
         g.known[1].add(c)
     finish(g, frame, it=revealed, did=bool(revealed))
-    if frame[4] in g.ctx:
-        set_ctx(g, frame[4], revealed=revealed)
+    if frame.inst in g.ctx:
+        set_ctx(g, frame.inst, revealed=revealed)
     if revealed and all(g.t.defs[c].cost == chosen for c in revealed):
-        push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
+        push_actions(g, frame.src, frame.eidx, frame.inst, frame.path + ("b",), a.body)
 
 
 op("choose_cost", op_choose_cost)
@@ -864,7 +865,7 @@ def op_look(g, frame, a, choice) -> None:
     """Look at the top N cards of a deck (11-3): they leave the deck while the effect handles them and
     go back on top, in order, if nothing else moves them (11-3-3)."""
     sel = a.target
-    me = g.t.owner[frame[1]]
+    me = g.t.owner[frame.src]
     who = 1 - me if sel.owner == "opponent" else me
     if "life" in sel.zones:
         return _look_at_life(g, frame, a, choice)
@@ -878,10 +879,10 @@ def op_look(g, frame, a, choice) -> None:
         g.known[me].add(c)
     g.emit(me, f"p{me + 1} looks at {', '.join(g.t.numbers[c] for c in looked)}")
     g.stack.pop()
-    if frame[4] in g.ctx:
-        set_ctx(g, frame[4], it=looked, looked=looked, did=bool(looked))
+    if frame.inst in g.ctx:
+        set_ctx(g, frame.inst, it=looked, looked=looked, did=bool(looked))
     # anything still looked at when the effect ends returns to the top in the same order
-    g.stack.insert(_end_index(g, frame[4]), ("return_looked", who, tuple(looked)))
+    g.stack.insert(_end_index(g, frame.inst), ReturnLookedFrame("return_looked", who, tuple(looked)))
 
 
 op("look", op_look)
@@ -896,7 +897,7 @@ def _end_index(g, inst: int) -> int:
 
 def return_looked(g, frame, choice) -> None:
     g.stack.pop()
-    who, looked = frame[1], frame[2]
+    who, looked = frame.player, frame.looked
     deck = g.players[who].deck
     for c in reversed(looked):
         if c in g.limbo:
@@ -908,7 +909,7 @@ handler("return_looked", return_looked)
 
 
 def op_shuffle(g, frame, a, choice) -> None:
-    shuffle_deck(g, chooser_of(g, frame[1], a))  # "Your opponent ... shuffles their deck" (OP06-047)
+    shuffle_deck(g, chooser_of(g, frame.src, a))  # "Your opponent ... shuffles their deck" (OP06-047)
     finish(g, frame)
 
 
@@ -918,7 +919,7 @@ op("shuffle_deck", op_shuffle)
 def op_add_don(g, frame, a, choice) -> None:
     """Add DON!! from the DON!! deck to the cost area, active or rested (of the player who performs it:
     "your opponent may add 1 DON!! card from their DON!! deck")."""
-    p = g.players[chooser_of(g, frame[1], a)]
+    p = g.players[chooser_of(g, frame.src, a)]
     rested = a.param("state") == "rested"
 
     def add_one() -> None:
@@ -944,7 +945,7 @@ def op_give_don(g, frame, a, choice) -> None:
     """Give up to N rested (or active) DON!! from the cost area to the chosen Leader or Character. "Up to
     N" of the player's own DON!!: after the recipient, the DON!! are given one at a time and the player may
     stop (``choose 1 rested don`` / ``choose none``; card Q&A ST01-011)."""
-    state = frame[5]
+    state = frame.state
     if state and state[0] == "give":  # the recipients are chosen; giving DON!! one at a time
         _, chosen, ti, n, moved = state
     else:
@@ -952,7 +953,7 @@ def op_give_don(g, frame, a, choice) -> None:
         if chosen is None:
             return
         chosen, ti, n, moved, choice = tuple(chosen), 0, 0, 0, None
-    me = g.t.owner[frame[1]]
+    me = g.t.owner[frame.src]
     don = a.param("don")  # "Give up to 3 of your opponent's rested DON!! cards to ...": whose DON!!
     own = not (don is not None and don.owner == "opponent")
     p = g.players[me if own else 1 - me]
@@ -975,7 +976,7 @@ def op_give_don(g, frame, a, choice) -> None:
             if choice is None:
                 choice = g.ask(me, "choose", opts + [("choose_none",)])
                 if choice is None:
-                    g.stack[-1] = frame[:5] + (("give", chosen, ti, n, moved),)
+                    g.stack[-1] = frame.with_state(("give", chosen, ti, n, moved))
                     return
             if choice[0] == "choose_none":
                 break
@@ -1004,7 +1005,7 @@ def op_give_don(g, frame, a, choice) -> None:
                 opts = [("don", s) for s in states] + ([("choose_none",)] if ask else [])
                 choice = g.ask(me, "choose", opts)
                 if choice is None:
-                    g.stack[-1] = frame[:5] + (("give", chosen, ti, n, moved),)
+                    g.stack[-1] = frame.with_state(("give", chosen, ti, n, moved))
                     return
             if choice[0] == "choose_none":
                 ti, n, choice = ti + 1, 0, None
@@ -1031,7 +1032,7 @@ def op_play(g, frame, a, choice) -> None:
     """Play the chosen Character or Stage card without paying its cost (from hand, trash, deck, the
     looked-at cards, or this card from Life); [On Play] fires (10-2-6). Only Character and Stage cards
     are candidates: an Event is never played this way (card Q&A ST02-017)."""
-    chosen = choose_cards(g, frame, a.target, chooser_of(g, frame[1], a), choice, frame[4],
+    chosen = choose_cards(g, frame, a.target, chooser_of(g, frame.src, a), choice, frame.inst,
                           extra_filter=lambda c: g.t.defs[c].category in (CHARACTER, STAGE)
                           and not _not_playable_by_effects(g, c))
     if chosen is None:
@@ -1039,8 +1040,8 @@ def op_play(g, frame, a, choice) -> None:
     g.stack.pop()
     playable = [c for c in chosen if g.t.defs[c].category in (CHARACTER, STAGE)
                 and not (g.mods and cv.play_forbidden(g, g.t.owner[c], c))]
-    if frame[4] in g.ctx:
-        set_ctx(g, frame[4], it=playable, did=bool(playable))
+    if frame.inst in g.ctx:
+        set_ctx(g, frame.inst, it=playable, did=bool(playable))
     rested = bool(a.param("rested"))
     for c in reversed(playable):
         leave_secret_publicly(g, c)  # played face-up (3-1-5)
@@ -1079,7 +1080,7 @@ def op_activate_event(g, frame, a, choice) -> None:
         return (g.t.defs[c].category == EVENT and bool(idx) and g.battle is None
                 and c in zone and event_usable(g, c, idx[0]))
 
-    chosen = choose_cards(g, frame, a.target, chooser_of(g, frame[1], a), choice, frame[4], extra_filter=usable_now)
+    chosen = choose_cards(g, frame, a.target, chooser_of(g, frame.src, a), choice, frame.inst, extra_filter=usable_now)
     if chosen is None:
         return
     chosen = [c for c in chosen if usable_now(c)][:1]
@@ -1133,11 +1134,11 @@ handler("enter_character_rested", enter_character_rested)
 def op_if(g, frame, a, choice) -> None:
     """Rule 4-10-1: the text depending on a failed "if" is not resolved."""
     g.stack.pop()
-    if condition_holds(g, frame[1], a.condition, g.ctx.get(frame[4])):
-        push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
-    elif frame[4] in g.ctx:
+    if condition_holds(g, frame.src, a.condition, g.ctx.get(frame.inst)):
+        push_actions(g, frame.src, frame.eidx, frame.inst, frame.path + ("b",), a.body)
+    elif frame.inst in g.ctx:
         # "If X, you may Y. If you do, Z": nothing was done, so a following "If you do" fails (8-3-3)
-        set_ctx(g, frame[4], did=False)
+        set_ctx(g, frame.inst, did=False)
 
 
 op("if", op_if)
@@ -1146,19 +1147,19 @@ op("if", op_if)
 def op_may(g, frame, a, choice) -> None:
     """An optional part ("you may", 8-1-2), decided by the player it names ("your opponent may ...")."""
     if choice is None:
-        choice = g.ask(chooser_of(g, frame[1], a), "yes-no", [("yes",), ("no",)])
+        choice = g.ask(chooser_of(g, frame.src, a), "yes-no", [("yes",), ("no",)])
         if choice is None:
             return
     g.stack.pop()
     if choice[0] == "yes":
-        push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
-    elif frame[4] in g.ctx:
+        push_actions(g, frame.src, frame.eidx, frame.inst, frame.path + ("b",), a.body)
+    elif frame.inst in g.ctx:
         # declined: a following "If you do" must not read what an earlier action did (8-1-2)
-        set_ctx(g, frame[4], did=False)
+        set_ctx(g, frame.inst, did=False)
         body = a.body
         if len(body) == 1 and body[0].target is not None and body[0].target.count is None and body[0].target.up_to:
             # declined "you may K.O. any number of ...": no card was K.O.'d "this way" (OP06-095)
-            set_ctx(g, frame[4], it=())
+            set_ctx(g, frame.inst, it=())
 
 
 op("may", op_may)
@@ -1166,8 +1167,8 @@ op("may", op_may)
 
 def op_if_you_do(g, frame, a, choice) -> None:
     g.stack.pop()
-    if g.ctx.get(frame[4], EMPTY_CTX).did:
-        push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
+    if g.ctx.get(frame.inst, EMPTY_CTX).did:
+        push_actions(g, frame.src, frame.eidx, frame.inst, frame.path + ("b",), a.body)
 
 
 op("if_you_do", op_if_you_do)
@@ -1179,15 +1180,15 @@ def op_if_you_do_not(g, frame, a, choice) -> None:
     fewer cards than written is not doing it (8-3-3). Its record in ops.py accepts it only right after a "may" of one
     action on a counted number of cards."""
     g.stack.pop()
-    ctx = g.ctx.get(frame[4], EMPTY_CTX)
+    ctx = g.ctx.get(frame.inst, EMPTY_CTX)
     done = ctx.did
-    path = frame[3]
+    path = frame.path
     if done and path[-1] > 0:
-        prev = action_in(effect_of(g, frame[1], frame[2]), path[:-1] + (path[-1] - 1,))
+        prev = action_in(effect_of(g, frame.src, frame.eidx), path[:-1] + (path[-1] - 1,))
         if prev.op == "may" and prev.body and prev.body[-1].target is not None:
             done = len(ctx.it) >= (prev.body[-1].target.count or 1)
     if not done:
-        push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
+        push_actions(g, frame.src, frame.eidx, frame.inst, frame.path + ("b",), a.body)
 
 
 op("if_you_do_not", op_if_you_do_not)
@@ -1197,12 +1198,12 @@ def op_choose_one(g, frame, a, choice) -> None:
     """ "Choose one:" -- always a distinct decision, counted from 1 in the text's order."""
     if choice is None:
         opts = [("option", k + 1) for k in range(len(a.options))]
-        choice = g.ask(chooser_of(g, frame[1], a), "option", opts)  # "Your opponent chooses one:"
+        choice = g.ask(chooser_of(g, frame.src, a), "option", opts)  # "Your opponent chooses one:"
         if choice is None:
             return
     g.stack.pop()
     k = choice[1] - 1
-    push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("o", k), a.options[k])
+    push_actions(g, frame.src, frame.eidx, frame.inst, frame.path + ("o", k), a.options[k])
 
 
 op("choose_one", op_choose_one)
@@ -1211,12 +1212,12 @@ op("choose_one", op_choose_one)
 def op_win_game(g, frame, a, choice) -> None:
     """Rule 1-2-5: the player wins during the processing of the effect, and the game ends."""
     g.stack.pop()
-    me = chooser_of(g, frame[1], a)
+    me = chooser_of(g, frame.src, a)
     g.winner = me
     g.end_reason = "effect"
     g.pending = None
     g.phase = "over"
-    g.emit(None, f"game over: p{me + 1} wins (effect of {g.t.numbers[frame[1]]})")
+    g.emit(None, f"game over: p{me + 1} wins (effect of {g.t.numbers[frame.src]})")
 
 
 op("win_game", op_win_game)
@@ -1227,9 +1228,9 @@ def op_for_every(g, frame, a, choice) -> None:
     (8-4-6), then the text after the comma is resolved once per ``amount`` of them, each time a new
     choice."""
     g.stack.pop()
-    n = count_of(g, frame[1], a.target, g.ctx.get(frame[4])) // (a.amount or 1)
+    n = count_of(g, frame.src, a.target, g.ctx.get(frame.inst)) // (a.amount or 1)
     for _ in range(n):
-        push_actions(g, frame[1], frame[2], frame[4], frame[3] + ("b",), a.body)
+        push_actions(g, frame.src, frame.eidx, frame.inst, frame.path + ("b",), a.body)
 
 
 op("for_every", op_for_every)
@@ -1239,8 +1240,8 @@ def op_activate_effect(g, frame, a, choice) -> None:
     """ "Activate this card's [Main] / [Counter] effect" (10-2-3-1-1): its costs are still paid."""
     g.stack.pop()
     timing = a.param("timing")
-    for idx in hooks.activatable(g, frame[1], timing):
-        start_effect(g, frame[1], idx, stage=1)
+    for idx in hooks.activatable(g, frame.src, timing):
+        start_effect(g, frame.src, idx, stage=1)
         break
 
 
@@ -1259,9 +1260,9 @@ _PLAYER_PROHIBITIONS = {
 def op_next_play_discount(g, frame, a, choice) -> None:
     """ "the next time you play <cards> from your hand during this turn, the cost will be reduced by N"
     (OP02-025): a ``NEXT_PLAY_DISCOUNT`` flag on the player, read by continuous.play_cost."""
-    me = g.t.owner[frame[1]]
+    me = g.t.owner[frame.src]
     kind, turn = duration_of(g, me, a.duration)
-    cv.add_modifier(g, -1 - me, cv.NEXT_PLAY_DISCOUNT, (frame[1], frame[2], frame[3]), kind, turn, me)
+    cv.add_modifier(g, -1 - me, cv.NEXT_PLAY_DISCOUNT, (frame.src, frame.eidx, frame.path), kind, turn, me)
     finish(g, frame, did=True)
 
 
@@ -1272,7 +1273,7 @@ def op_cannot(g, frame, a, choice) -> None:
     """A prohibition for a duration (rule 1-3-3: prohibitions win). Supported form: "cannot activate
     [Blocker]": for the chosen Characters; for the whole side when no filter narrows it; or only when
     given cards attack (``attacker`` parameter, e.g. ST01-016 "if that Leader or Character attacks")."""
-    me = g.t.owner[frame[1]]
+    me = g.t.owner[frame.src]
     kind, turn = duration_of(g, me, a.duration)
     sel = a.target
     what = a.param("what")
@@ -1283,7 +1284,7 @@ def op_cannot(g, frame, a, choice) -> None:
         return
     if what == "play":  # "you cannot play Character cards ... during this turn"
         who = 1 - me if sel.owner == "opponent" else me
-        cv.add_modifier(g, -1 - who, cv.NO_PLAY, (frame[1], frame[2], frame[3]), kind, turn, me)
+        cv.add_modifier(g, -1 - who, cv.NO_PLAY, (frame.src, frame.eidx, frame.path), kind, turn, me)
         finish(g, frame, did=True)
         return
     if what in ("attack", "be_ko", "be_rested"):
@@ -1302,10 +1303,10 @@ def op_cannot(g, frame, a, choice) -> None:
         return
     attacker = a.param("attacker")
     if attacker is not None:
-        ctx = g.ctx.get(frame[4], EMPTY_CTX)
+        ctx = g.ctx.get(frame.inst, EMPTY_CTX)
         # "if that Leader or Character attacks" (it) / "whenever your Leader attacks" (OP13-057: the Leader)
-        cards = resolve_ref(g, frame[1], attacker, ctx) if attacker.ref is not None else (
-            candidates(g, frame[1], attacker, ctx))
+        cards = resolve_ref(g, frame.src, attacker, ctx) if attacker.ref is not None else (
+            candidates(g, frame.src, attacker, ctx))
         for c in cards:
             cv.add_modifier(g, -1 - (1 - me), cv.NO_BLOCKER_VS, c, kind, turn, me)
         finish(g, frame, did=True)
@@ -1331,13 +1332,13 @@ def op_to_life(g, frame, a, choice) -> None:
     at a card added from the deck (rules Q&A). A card that was already in a Life area (looked at and
     placed back, ST07-008) keeps its face (rule 3-10-3). ``life_owner``: ``self``/``opponent``/``same`` (each
     card to its owner's Life)."""
-    state = frame[5]
+    state = frame.state
     if a.param("position") == "any_order":
         return _reorder_life(g, frame, a, choice)
     if state and state[0] == "where":  # the cards are chosen; now top or bottom (an option decision)
         chosen = list(state[1])
         if choice is None:
-            choice = g.ask(g.t.owner[frame[1]], "option", [("option", 1), ("option", 2)])
+            choice = g.ask(g.t.owner[frame.src], "option", [("option", 1), ("option", 2)])
             if choice is None:
                 return
         position = "top" if choice[1] == 1 else "bottom"
@@ -1347,14 +1348,14 @@ def op_to_life(g, frame, a, choice) -> None:
             chosen = choose_targets(g, frame, a, choice)
             if chosen is None:
                 return
-            chosen = [c for c in chosen if removable(g, c, frame[1])]
+            chosen = [c for c in chosen if removable(g, c, frame.src)]
             if _check_removal(g, frame, chosen):
                 return
         position = a.param("position", "top")
         if position == "top_or_bottom" and chosen:
-            g.stack[-1] = frame[:5] + (("where", tuple(chosen)),)
+            g.stack[-1] = frame.with_state(("where", tuple(chosen)))
             return op_to_life(g, g.stack[-1], a, None)
-    me = g.t.owner[frame[1]]
+    me = g.t.owner[frame.src]
     where = a.param("life_owner", "same")
     face_up = a.param("face") == "face_up"
     field = _field_zones(g, chosen)
@@ -1389,10 +1390,10 @@ def _reorder_life(g, frame, a, choice) -> None:
     still in a Life area go back in the order the effect's player picks (``order``: the first picked ends
     on top). Each keeps its face (ST13-004 / ST13-012 / ST13-016 Q&A: face-up cards stay face-up) and
     none leaves the Life area (no "removed from Life" event)."""
-    state = frame[5]
-    me = g.t.owner[frame[1]]
+    state = frame.state
+    me = g.t.owner[frame.src]
     if not state or state[0] != "life_order":
-        ctx = g.ctx.get(frame[4], EMPTY_CTX)
+        ctx = g.ctx.get(frame.inst, EMPTY_CTX)
         pool = ctx.looked if a.target is not None and a.target.ref == "rest" else ctx.it
         cards = tuple(c for c in pool if c in g.players[g.t.owner[c]].life)
         state = ("life_order", cards, ())
@@ -1412,7 +1413,7 @@ def _reorder_life(g, frame, a, choice) -> None:
                 opts.append(("order", c))
         pick = g.ask(me, "order", opts)
         if pick is None:
-            g.stack[-1] = frame[:5] + (("life_order", cards, ordered),)
+            g.stack[-1] = frame.with_state(("life_order", cards, ordered))
             return
         ordered = ordered + (next(c for c in left if key(c) == key(pick[1])),)
     for who in {g.t.owner[c] for c in ordered}:
@@ -1458,7 +1459,7 @@ def op_set_base_power(g, frame, a, choice) -> None:
     chosen = choose_targets(g, frame, a, choice)
     if chosen is None:
         return
-    me = g.t.owner[frame[1]]
+    me = g.t.owner[frame.src]
     kind, turn = duration_of(g, me, a.duration)
     if a.param("swap"):
         # "Swap the base power of the selected Characters with each other during this turn" (OP14-001,
@@ -1477,7 +1478,7 @@ def op_set_base_power(g, frame, a, choice) -> None:
     value = a.amount
     other = a.param("same_as_power_of")
     if other is not None:
-        others = candidates(g, frame[1], other, g.ctx.get(frame[4], EMPTY_CTX))
+        others = candidates(g, frame.src, other, g.ctx.get(frame.inst, EMPTY_CTX))
         if not others:
             finish(g, frame, did=False)
             return
@@ -1495,24 +1496,24 @@ def op_return_don(g, frame, a, choice) -> None:
     """Return N DON!! from the field to the DON!! deck (like DON!! −X, rule 8-3-1-6), chosen one at a
     time by the player who returns them (``player``); ``from=given`` / ``to=cost_area``: N given DON!! to
     the cost area rested (ST28-004, interpreter.take_don)."""
-    who = chooser_of(g, frame[1], a)
-    state = frame[5]
+    who = chooser_of(g, frame.src, a)
+    state = frame.state
     if a.param("until_equal") and not state:
         # "until you have the same number of DON!! cards on your field as your opponent" (OP08-074): the
         # difference, counted once as it resolves (the field's DON!!: cost area and given, 3-1-2, 6-5-5-1)
-        n = count_of(g, frame[1], Selector(owner="self", zones=("don",), count=None)) - count_of(
-            g, frame[1], Selector(owner="opponent", zones=("don",), count=None))
+        n = count_of(g, frame.src, Selector(owner="self", zones=("don",), count=None)) - count_of(
+            g, frame.src, Selector(owner="opponent", zones=("don",), count=None))
         if n <= 0:
             finish(g, frame, did=False)
             return
         state = (n,)
-        g.stack[-1] = frame = frame[:5] + (state,)
+        g.stack[-1] = frame = frame.with_state(state)
     limit = state[0] if a.param("until_equal") else (a.amount or 1)
     if a.param("until_equal"):
         state = state[1:]
     done = len(state)
     if choice is not None:
-        take_don(g, who, choice, frame[1], a.params)
+        take_don(g, who, choice, frame.src, a.params)
         done += 1
     while done < limit:
         opts = don_options(g, who, a.params)
@@ -1520,11 +1521,11 @@ def op_return_don(g, frame, a, choice) -> None:
             break
         pick = g.ask(who, "choose", opts)
         if pick is None:
-            g.stack[-1] = frame[:5] + (((limit,) if a.param("until_equal") else ()) + (-1,) * done,)
+            g.stack[-1] = frame.with_state(((limit,) if a.param("until_equal") else ()) + (-1,) * done)
             return
-        take_don(g, who, pick, frame[1], a.params)
+        take_don(g, who, pick, frame.src, a.params)
         done += 1
-    report_don_returned(g, who, done, frame[1], a.params)
+    report_don_returned(g, who, done, frame.src, a.params)
     finish(g, frame, did=done > 0)
 
 
@@ -1535,7 +1536,7 @@ def op_no_refresh(g, frame, a, choice) -> None:
     """The chosen rested cards do not become active in their owner's next Refresh Phase (6-2-4). With DON!!
     cards among them ("Up to 1 of your opponent's rested Character or DON!! cards", OP07-026) the choice is
     :func:`_no_refresh_with_don`'s."""
-    me = g.t.owner[frame[1]]
+    me = g.t.owner[frame.src]
     if "don" in a.target.zones:
         chosen = _no_refresh_with_don(g, frame, a, choice)
         if chosen is None:
@@ -1572,12 +1573,12 @@ def _no_refresh_with_don(g, frame, a, choice):
     choosing none does). Returns ``(cards, number of DON!!)``, or None while a decision is pending."""
     from dataclasses import replace
 
-    src = frame[1]
+    src = frame.src
     me = chooser_of(g, src, a)
     sel = a.target
     who = 1 - g.t.owner[src] if sel.owner == "opponent" else g.t.owner[src]
     p = g.players[who]
-    cards = candidates(g, src, replace(sel, zones=tuple(z for z in sel.zones if z != "don")), g.ctx.get(frame[4]))
+    cards = candidates(g, src, replace(sel, zones=tuple(z for z in sel.zones if z != "don")), g.ctx.get(frame.inst))
     free = p.don_rested - cv.frozen_don(g, who) if g.mods else p.don_rested
     picked = cards_or_don(g, frame, choice, me, sel, cards, free, ("don", "rested" if who == me else "opp_rested"))
     return None if picked is None else (list(picked[0]), picked[1])
@@ -1596,14 +1597,14 @@ def op_deal_damage(g, frame, a, choice) -> None:
     """Deal N damage to a Leader (rule 4-6): each point takes the top Life card (its [Trigger] may be
     used); a point dealt with no Life left meets the loss condition of rule 1-2-1-1-1. ``take_damage``
     ("you take 1 damage") is damage to the effect's owner's own Leader."""
-    me = g.t.owner[frame[1]]
+    me = g.t.owner[frame.src]
     own = a.op == "take_damage" or a.target is not None and a.target.owner == "self"
     who = me if own else 1 - me
     g.stack.pop()
     for _ in range(a.amount or 1):
         g.stack.append(("effect_damage", who))
-    if frame[4] in g.ctx:
-        set_ctx(g, frame[4], did=True)
+    if frame.inst in g.ctx:
+        set_ctx(g, frame.inst, did=True)
 
 
 op("take_damage", op_deal_damage)
@@ -1627,7 +1628,7 @@ def _look_at_life(g, frame, a, choice) -> None:
     """Look at the top N Life cards (11-3): of one player, or -- "your or your opponent's" -- of the
     player chosen by an ``option`` decision (1 = yours, 2 = your opponent's). They stay where they are."""
     sel = a.target
-    me = g.t.owner[frame[1]]
+    me = g.t.owner[frame.src]
     if sel.owner == "any":
         if choice is None:
             choice = g.ask(me, "option", [("option", 1), ("option", 2)])
@@ -1641,6 +1642,6 @@ def _look_at_life(g, frame, a, choice) -> None:
     for c in looked:
         g.known[me].add(c)
     g.emit(me, f"p{me + 1} looks at {', '.join(g.t.numbers[c] for c in looked) or 'nothing'}")
-    if frame[4] in g.ctx:
-        set_ctx(g, frame[4], looked=looked)  # "place 1 (card) at the top of your deck" (zone looked)
+    if frame.inst in g.ctx:
+        set_ctx(g, frame.inst, looked=looked)  # "place 1 (card) at the top of your deck" (zone looked)
     finish(g, frame, it=looked, did=bool(looked))

@@ -103,8 +103,8 @@ def declinable_event_cost(g) -> bool:
     if d is None or d.kind != "yes-no" or not g.stack:
         return False
     f = g.stack[-1]
-    return (f[0] == "effect" and f[3] == -1 and g.t.defs[f[1]].category == "Event"
-            and bool(g.t.defs[f[1]].effects[f[2]].costs))
+    return (f[0] == "effect" and f.stage == -1 and g.t.defs[f.src].category == "Event"
+            and bool(g.t.defs[f.src].effects[f.eidx].costs))
 
 
 def has_supported_trigger(g, cid: int) -> bool:
@@ -278,7 +278,7 @@ def replacement_for(g, cid: int, by: str, source: int, tried: tuple, kinds: tupl
 def granted(g, src: int, idx: int) -> bool:
     """Whether the granted replacement effect ``idx`` of ``src`` lasts now (actions.op_grant_replacement)."""
     me = g.t.owner[src]
-    return any(m[1] == GRANTED_REPLACEMENT and m[0] == -1 - me and tuple(m[2]) == (src, idx) for m in g.mods)
+    return any(m.stat == GRANTED_REPLACEMENT and m.target == -1 - me and tuple(m.amount) == (src, idx) for m in g.mods)
 
 
 def replaces(g, src: int, idx: int, cid: int, by: str, source: int, kinds: tuple) -> bool:

@@ -1,7 +1,8 @@
 """The effect interpreter: resolves compiled effects (ir.py) step by step on the game's frame stack.
 
 An effect being resolved is a set of frames, never Python state, so a game paused at a choice inside an
-effect clones and serializes like any other:
+effect clones and serializes like any other (each frame a named tuple of rules/frames.py: ``EffectFrame``,
+``CostFrame``, ``ActFrame``, ``EffectEndFrame``; read by field name, ``frame.inst``):
 
 - ``("effect", src, eidx, stage, inst)``: effect ``eidx`` of card ``src``: conditions (8-3-2), the
   optional "you may" (8-1-2, 8-3-1-4), costs (8-3-1), then its actions (8-4-1);
@@ -25,6 +26,7 @@ from dataclasses import replace
 
 from ...core.machine import handler_registry
 from ..rules import continuous as cv
+from ..rules.frames import ActFrame, CostFrame, EffectEndFrame, EffectFrame
 from ..rules.state import EffectContext
 from ..rules.zones import leave_field, leave_secret_publicly, trash_from_field
 from .ir import Action
@@ -72,7 +74,7 @@ def start_effect(g, src: int, eidx: int, stage: int = 0) -> None:
     g.next_inst += 1
     i = queue_index(g)
     g.ctx[inst] = EMPTY_CTX._replace(wave=_resolving(g, i))
-    g.stack[i:i] = [("effect_end", inst), ("effect", src, eidx, stage, inst)]
+    g.stack[i:i] = [EffectEndFrame("effect_end", inst), EffectFrame("effect", src, eidx, stage, inst)]
 
 
 def _resolving(g, i: int) -> int:
@@ -83,11 +85,11 @@ def _resolving(g, i: int) -> int:
     j = len(stack) - 1
     while j >= i:
         f = stack[j]
-        if f[0] == "effect" and f[3] <= 0:
+        if f[0] == "effect" and f.stage <= 0:
             j -= 2  # waiting, with its effect_end below
             continue
         if f[0] in ("act", "cost", "effect", "effect_end"):
-            return f[-1] if f[0] == "effect_end" else f[4]
+            return f.inst
         j -= 1
     return -1
 
@@ -106,23 +108,23 @@ def order_waiting(g, frame, choice) -> bool:
     wave, me, stack = ctx.wave, g.t.owner[src], g.stack
     group = [len(stack) - 1]  # indices of the waiting ("effect", ...) frames, each right above its effect_end
     j = len(stack) - 3
-    while j >= 1 and stack[j][0] == "effect" and stack[j][3] <= 0 and stack[j - 1] == ("effect_end", stack[j][4]) \
-            and g.t.owner[stack[j][1]] == me and g.ctx.get(stack[j][4], EMPTY_CTX).wave == wave:
+    while j >= 1 and stack[j][0] == "effect" and stack[j].stage <= 0 and stack[j - 1] == ("effect_end", stack[j].inst) \
+            and g.t.owner[stack[j].src] == me and g.ctx.get(stack[j].inst, EMPTY_CTX).wave == wave:
         group.append(j)
         j -= 2
-    cards = tuple(dict.fromkeys(stack[k][1] for k in group if _may_activate(g, stack[k])))
+    cards = tuple(dict.fromkeys(stack[k].src for k in group if _may_activate(g, stack[k])))
     pick = group[0]
     if len(cards) > 1:
         if choice is None:
             choice = g.ask(me, "effect", [("effect", c) for c in cards])
             if choice is None:
                 return False
-        pick = next(k for k in group if stack[k][1] == choice[1])
+        pick = next(k for k in group if stack[k].src == choice[1])
     chosen = stack[pick]
-    set_ctx(g, chosen[4], wave=None)
+    set_ctx(g, chosen.inst, wave=None)
     if pick != group[0]:
         del stack[pick - 1:pick + 1]
-        stack.extend((("effect_end", chosen[4]), chosen))
+        stack.extend((EffectEndFrame("effect_end", chosen.inst), chosen))
     return True
 
 
@@ -178,7 +180,7 @@ def action_in(eff, path: tuple):
 
 def push_actions(g, src: int, eidx: int, inst: int, prefix: tuple, actions) -> None:
     for j in range(len(actions) - 1, -1, -1):
-        g.stack.append(("act", src, eidx, prefix + (j,), inst, ()))
+        g.stack.append(ActFrame("act", src, eidx, prefix + (j,), inst, ()))
 
 
 # --------------------------------------------------------------------------- costs
@@ -349,8 +351,8 @@ def start_now(g, src: int, eidx: int, it: tuple = ()) -> None:
     inst = g.next_inst
     g.next_inst += 1
     g.ctx[inst] = EMPTY_CTX._replace(it=tuple(it))
-    g.stack.append(("effect_end", inst))
-    g.stack.append(("effect", src, eidx, 1, inst))
+    g.stack.append(EffectEndFrame("effect_end", inst))
+    g.stack.append(EffectFrame("effect", src, eidx, 1, inst))
 
 
 
@@ -388,19 +390,19 @@ def effect_frame(g, frame, choice) -> None:
             if choice[0] == "no":
                 g.stack.pop()
                 return
-        g.stack[-1] = ("effect", src, eidx, 1, inst)
+        g.stack[-1] = EffectFrame("effect", src, eidx, 1, inst)
         return
     if stage == 1:
         if eff.once_per_turn:
             g.once.add((src, eidx))  # 10-2-13-5: used even if the payment fails
-        g.stack[-1] = ("effect", src, eidx, 2, inst)
+        g.stack[-1] = EffectFrame("effect", src, eidx, 2, inst)
         if eff.costs and not can_pay(g, src, eff):
             # 8-3-1-3: a cost that cannot be paid in full is not paid at all (an Event activated without
             # the means to pay its effect's cost: card Q&A OP01-055)
             set_ctx(g, inst, paid=False)
             return
         for ci in range(len(eff.costs) - 1, -1, -1):
-            g.stack.append(("cost", src, eidx, ci, inst, ()))
+            g.stack.append(CostFrame("cost", src, eidx, ci, inst, ()))
         return
     g.stack.pop()
     if not g.ctx[inst].paid:
@@ -442,7 +444,7 @@ def _about_leaving(ev) -> bool:
 
 def effect_end(g, frame, choice) -> None:
     g.stack.pop()
-    g.ctx.pop(frame[1], None)
+    g.ctx.pop(frame.inst, None)
 
 
 handler("effect_end", effect_end)
@@ -484,7 +486,7 @@ def cost_frame(g, frame, choice) -> None:
                 opts.append(("choose_none",))
             pick = g.ask(me, "choose", opts)
             if pick is None:
-                g.stack[-1] = ("cost", src, eidx, ci, inst, state)
+                g.stack[-1] = CostFrame("cost", src, eidx, ci, inst, state)
                 return
             if pick[0] == "choose_none":
                 break
@@ -523,7 +525,7 @@ def cost_frame(g, frame, choice) -> None:
         elif "don" in c.target.zones:  # "rest 2 of your cards:", DON!! cards included (rule 3-1-2)
             g.fx.rest_cards_or_don(g, frame, _cost_action(c), choice, price=True)  # in actions.py
         else:
-            chosen = choose_cards(g, frame, c.target, me, choice, inst, state_index=5, exact=True,
+            chosen = choose_cards(g, frame, c.target, me, choice, inst, exact=True,
                              extra_filter=lambda x: not g.rested[x] and not unrestable(g, x, src))
             if chosen is None:
                 return
@@ -612,13 +614,13 @@ def take_don(g, me: int, opt: tuple, src: int, params: tuple = ()) -> int:
 
 
 # --------------------------------------------------------------------------- choosing cards
-def choose_cards(g, frame, sel, chooser: int, choice, inst: int, state_index: int = 5, exact: bool = False,
+def choose_cards(g, frame, sel, chooser: int, choice, inst: int, exact: bool = False,
             extra_filter=None):
     """Choose cards for ``sel`` one at a time (8-4-4-1: as many as possible up to the number; "up to"
     allows stopping, 4-8-1). Returns the chosen ids, or ``None`` while a decision is pending (the frame is
-    updated with the cards chosen so far)."""
+    updated with the cards chosen so far). ``frame``: the ``ActFrame`` or ``CostFrame`` choosing."""
     ctx = g.ctx.get(inst, EMPTY_CTX)
-    src = frame[1]
+    src = frame.src
     if sel.ref is not None and not sel.alternatives:
         return resolve_ref(g, src, sel, ctx)
     if sel.position == "top_or_bottom":
@@ -639,7 +641,7 @@ def choose_cards(g, frame, sel, chooser: int, choice, inst: int, state_index: in
         if not sel.up_to:
             return cands
         need = len(cands)  # "any number of": one at a time until the player stops (4-8-1)
-    marks = tuple(frame[state_index])  # blind picks by place (_mark)
+    marks = tuple(frame.state)  # blind picks by place (_mark)
     chosen = _marked(g, marks)
     if "deck" in sel.zones and sel.position is None:
         # 8-4-4-4: choosing from the deck is done face-up: the chooser sees the deck's cards
@@ -661,7 +663,7 @@ def choose_cards(g, frame, sel, chooser: int, choice, inst: int, state_index: in
                 opts = [card_option(g, chooser, c) for c in _dedupe(g, left, chooser)]
                 pick = g.ask(chooser, "choose", opts)
                 if pick is None:
-                    g.stack[-1] = frame[:state_index] + (marks,) + frame[state_index + 1:]
+                    g.stack[-1] = frame.with_state(marks)
                     return None
                 marks, chosen = marks + (_mark(pick),), chosen + (picked(g, pick),)
                 continue
@@ -678,7 +680,7 @@ def choose_cards(g, frame, sel, chooser: int, choice, inst: int, state_index: in
             opts.append(("choose_none",))
         pick = g.ask(chooser, "choose", opts)
         if pick is None:
-            g.stack[-1] = frame[:state_index] + (marks,) + frame[state_index + 1:]
+            g.stack[-1] = frame.with_state(marks)
             return None
         if pick[0] == "choose_none":
             return list(chosen)
@@ -783,9 +785,9 @@ def _dedupe(g, cards: list[int], chooser: int = -1) -> list[int]:
 def cards_or_don(g, frame, choice, me: int, sel, cards: list[int], don_free: int, don_opt: tuple):
     """One choice at a time by ``me`` among ``cards`` and up to ``don_free`` DON!! cards (option ``don_opt``),
     up to ``sel.count`` in all ("up to": ``choose none`` stops). The choices so far are kept in the frame's
-    state (``frame[5]``, ``("total", cards, number of DON!!)``). Returns ``(cards, number of DON!!)``, or None
+    state (``frame.state``, ``("total", cards, number of DON!!)``). Returns ``(cards, number of DON!!)``, or None
     while a decision is pending."""
-    state = frame[5]
+    state = frame.state
     chosen, dons = (state[1], state[2]) if state and state[0] == "total" else ((), 0)
     while True:
         if choice is None:
@@ -799,7 +801,7 @@ def cards_or_don(g, frame, choice, me: int, sel, cards: list[int], don_free: int
                 opts.append(("choose_none",))
             choice = g.ask(me, "choose", opts)  # a single option is taken at once (and traced)
             if choice is None:
-                g.stack[-1] = frame[:5] + (("total", chosen, dons),)
+                g.stack[-1] = frame.with_state(("total", chosen, dons))
                 return None
         if choice[0] == "choose_none":
             break
@@ -889,7 +891,7 @@ def _targets_this(g, frame) -> bool:
     is ..., this Character gains +3000 power. Then, place the revealed card at the bottom of your deck")."""
     if frame[0] != "act":
         return False
-    sel = action_in(effect_of(g, frame[1], frame[2]), frame[3]).target
+    sel = action_in(effect_of(g, frame.src, frame.eidx), frame.path).target
     return sel is not None and sel.ref == "this"
 
 
@@ -899,7 +901,7 @@ def chooser_of(g, src: int, a) -> int:
 
 
 def choose_targets(g, frame, a, choice):
-    return choose_cards(g, frame, a.target, chooser_of(g, frame[1], a), choice, frame[4])
+    return choose_cards(g, frame, a.target, chooser_of(g, frame.src, a), choice, frame.inst)
 
 
 def finish(g, frame, it=None, did=None) -> None:
@@ -909,8 +911,8 @@ def finish(g, frame, it=None, did=None) -> None:
         kw["it"] = it
     if did is not None:
         kw["did"] = did
-    if kw and frame[4] in g.ctx:
-        set_ctx(g, frame[4], **kw)
+    if kw and frame.inst in g.ctx:
+        set_ctx(g, frame.inst, **kw)
 
 
 
@@ -951,7 +953,7 @@ def op_change_attack_target(g, frame, a, choice) -> None:
         if chosen is None:
             return
     else:
-        chosen = resolve_ref(g, frame[1], a.target, g.ctx.get(frame[4], EMPTY_CTX)) if g.battle is not None else []
+        chosen = resolve_ref(g, frame.src, a.target, g.ctx.get(frame.inst, EMPTY_CTX)) if g.battle is not None else []
     g.stack.pop()
     b = g.battle
     did = False
@@ -962,8 +964,8 @@ def op_change_attack_target(g, frame, a, choice) -> None:
                 g.battle = (attacker, c, orig, left)
                 g.emit(None, f"the attack target changes to {g.t.numbers[c]}")
                 did = True
-    if frame[4] in g.ctx:
-        set_ctx(g, frame[4], did=did)
+    if frame.inst in g.ctx:
+        set_ctx(g, frame.inst, did=did)
 
 
 op("change_attack_target", op_change_attack_target)
@@ -971,30 +973,30 @@ op("change_attack_target", op_change_attack_target)
 
 def run_delayed(g) -> bool:
     """End Phase (6-6-1-2): queue the delayed effects due now, the turn player's first (8-6-1); False if none."""
-    due = [m for m in g.mods if m[1] == cv.DELAYED and m[4] <= g.turn]
+    due = [m for m in g.mods if m.stat == cv.DELAYED and m.expire_turn <= g.turn]
     if not due:
         return False
-    g.mods = [m for m in g.mods if not (m[1] == cv.DELAYED and m[4] <= g.turn)]
+    g.mods = [m for m in g.mods if not (m.stat == cv.DELAYED and m.expire_turn <= g.turn)]
     _queue_delayed(g, due)
     return True
 
 
 def run_delayed_battle(g) -> None:
     """End of Battle (7-1-5-1): queue the "at the end of this battle" delayed effects (op_delayed)."""
-    due = [m for m in g.mods if m[1] == cv.DELAYED and m[3] == cv.BATTLE]
+    due = [m for m in g.mods if m.stat == cv.DELAYED and m.expires == cv.BATTLE]
     if due:
-        g.mods = [m for m in g.mods if not (m[1] == cv.DELAYED and m[3] == cv.BATTLE)]
+        g.mods = [m for m in g.mods if not (m.stat == cv.DELAYED and m.expires == cv.BATTLE)]
         _queue_delayed(g, due)
 
 
 def _queue_delayed(g, due) -> None:
-    due.sort(key=lambda m: m[5] != g.active)
+    due.sort(key=lambda m: m.controller != g.active)
     for m in reversed(due):
-        src, eidx, path = m[2]
+        src, eidx, path = m.amount
         path = tuple(path)
         inst = g.next_inst
         g.next_inst += 1
-        g.ctx[inst] = EffectContext((m[0],), (), False, True, (), None) if m[0] >= 0 else EMPTY_CTX
-        g.stack.append(("effect_end", inst))
+        g.ctx[inst] = EffectContext((m.target,), (), False, True, (), None) if m.target >= 0 else EMPTY_CTX
+        g.stack.append(EffectEndFrame("effect_end", inst))
         push_actions(g, src, eidx, inst, path + ("b",), action_in(effect_of(g, src, eidx), path).body)
 

@@ -376,7 +376,7 @@ def condition_holds(g, src: int, cond, ctx=None) -> bool:
         # the Events activated from the hand this turn (rules/main_phase.event_activated, 8-5-2); a base cost is
         # the printed one wherever the card is now
         key = -1 - controller
-        ok = any(m[0] == key and m[1] == cv.EVENT_ACTIVATED and matches(g, src, m[2], cond.target.filters)
+        ok = any(m.target == key and m.stat == cv.EVENT_ACTIVATED and matches(g, src, m.amount, cond.target.filters)
                  for m in g.mods)
     elif k == "total_cost":
         # "If the total cost of your Characters is 5 or more" (OP10-022): their current costs (2-7-6), summed

@@ -224,7 +224,7 @@ class Game(Machine):
         if not limbo:
             return False
         for f in self.stack:
-            if f[0] == "return_looked" and f[1] == player and any(c in limbo for c in f[2]):
+            if f[0] == "return_looked" and f.player == player and any(c in limbo for c in f.looked):
                 return True
         return False
 

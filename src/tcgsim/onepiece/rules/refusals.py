@@ -263,8 +263,8 @@ def _play(g, me: int, ref: str) -> Refusal | None:
 
 def _play_prohibitor(g, me: int, cid: int) -> int:
     for m in g.mods:  # NO_PLAY modifiers keep (source card, effect, path): see continuous.play_forbidden
-        if m[0] == -1 - me and type(m[2]) is tuple and m[2] and type(m[2][0]) is int:
-            return m[2][0]
+        if m.target == -1 - me and type(m.amount) is tuple and m.amount and type(m.amount[0]) is int:
+            return m.amount[0]
     return -1
 
 

@@ -9,6 +9,8 @@ from dataclasses import asdict
 from ...core.decision import Decision
 from ...core.rng import Rng
 from ..cards.model import FILLER, CardDef
+from .continuous import Modifier
+from .frames import as_record
 from .loops import LoopWatch
 from .state import EffectContext, PlayerState, Tables
 
@@ -128,9 +130,9 @@ def game_from_dict(data: dict, db, cls):
     g.given = list(data["given"])
     g.played = list(data["played"])
     g.face_up = bytearray(data["face_up"])
-    g.mods = [tuple(m) for m in data["mods"]]
+    g.mods = [Modifier._make(m) for m in data["mods"]]
     g.battle = None if data["battle"] is None else tuple(data["battle"])
-    g.stack = [_tuplify(f) for f in data["stack"]]
+    g.stack = [as_record(_tuplify(f)) for f in data["stack"]]  # the effect frames as their records
     g.limbo = list(data["limbo"])
     pend = data["pending"]
     g.pending = None if pend is None else Decision(pend["player"], pend["kind"], tuple(_tuplify(o) for o in pend["options"]))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...core.machine import handler_registry
 from ..cards.model import CHARACTER, STAGE
 from .continuous import drop_card_modifiers
+from .frames import KoCheckFrame
 
 HANDLERS, handler = handler_registry()
 """This module's frame handlers (installed into the game's table by ``Game.install``)."""
@@ -165,7 +166,7 @@ def ko(g, cid: int, by_effect: bool = False, source: int = -1) -> None:
     """Rule 10-2-1: K.O. a Character. The K.O. is a frame (``ko_check``) so that replacement effects
     ("If ... would be K.O.'d, you may ... instead", rule 8-1-3-4) can ask their player first; then
     :func:`do_ko` trashes it. ``source``: the card whose effect K.O.s it (``by_effect``), else -1."""
-    g.stack.append(("ko_check", cid, by_effect, source, ()))
+    g.stack.append(KoCheckFrame("ko_check", cid, by_effect, source, ()))
 
 
 def do_ko(g, cid: int, by_effect: bool = False, source: int = -1) -> None:
@@ -235,15 +236,15 @@ def _replace_ko(g, src: int, idx: int, by_effect: bool, source: int, cid: int) -
     ST25-003 q1: one card trashed saves Crocodile & Mihawk and the other {Cross Guild} Character)."""
     stack = g.stack
     i = len(stack)
-    while by_effect and i and stack[i - 1][0] == "ko_check" and stack[i - 1][2] and stack[i - 1][3] == source \
-            and not stack[i - 1][4]:
+    while by_effect and i and stack[i - 1][0] == "ko_check" and stack[i - 1].by_effect and stack[i - 1].source == source \
+            and not stack[i - 1].tried:
         i -= 1
-    covered = [f for f in stack[i:] if g.on_field(f[1])
-               and g.fx.replaces(g, src, idx, f[1], "effect", source, ("ko", "removed"))]
+    covered = [f for f in stack[i:] if g.on_field(f.cid)
+               and g.fx.replaces(g, src, idx, f.cid, "effect", source, ("ko", "removed"))]
     for f in covered:
         stack.remove(f)
-        g.emit(None, f"p{g.t.owner[src] + 1} replaces the K.O. of {g.t.numbers[f[1]]} with {g.t.numbers[src]}'s effect")
-    g.fx.replace(g, src, idx, (cid,) + tuple(f[1] for f in covered))
+        g.emit(None, f"p{g.t.owner[src] + 1} replaces the K.O. of {g.t.numbers[f.cid]} with {g.t.numbers[src]}'s effect")
+    g.fx.replace(g, src, idx, (cid,) + tuple(f.cid for f in covered))
 
 
 def ko_check(g, frame, choice) -> None:
@@ -262,7 +263,7 @@ def ko_check(g, frame, choice) -> None:
             _replace_ko(g, src, idx, by_effect, source, cid)
             return
         tried = tried + ((src, idx),)
-        g.stack[-1] = frame = ("ko_check", cid, by_effect, source, tried)
+        g.stack[-1] = frame = KoCheckFrame("ko_check", cid, by_effect, source, tried)
     while True:
         # a K.O. is also a removal from the field: by an effect for "would be removed from the field"
         # (8-1-3-4), by either for "would leave the field" (CardEffects.replacement_for reads which)
@@ -279,7 +280,7 @@ def ko_check(g, frame, choice) -> None:
             _replace_ko(g, src, idx, by_effect, source, cid)
             return
         tried = tried + ((src, idx),)
-        g.stack[-1] = ("ko_check", cid, by_effect, source, tried)
+        g.stack[-1] = KoCheckFrame("ko_check", cid, by_effect, source, tried)
     g.stack.pop()
     if _DEFERRED not in tried and _defer_for_group(g, frame, cid, by_effect, source, tried):
         return
@@ -300,11 +301,11 @@ def _defer_for_group(g, frame, cid: int, by_effect: bool, source: int, tried: tu
     K.O. (and then is not K.O.'d either: it has left the field). True if deferred."""
     stack = g.stack
     i = len(stack)
-    while by_effect and i and stack[i - 1][0] == "ko_check" and stack[i - 1][2] and stack[i - 1][3] == source:
+    while by_effect and i and stack[i - 1][0] == "ko_check" and stack[i - 1].by_effect and stack[i - 1].source == source:
         i -= 1
     if i == len(stack) or not any(
-            g.on_field(f[1]) and g.fx.replacement_for(g, f[1], "effect", source, f[4], ("ko", "removed"))
+            g.on_field(f.cid) and g.fx.replacement_for(g, f.cid, "effect", source, f.tried, ("ko", "removed"))
             for f in stack[i:]):
         return False
-    stack.insert(i, ("ko_check", cid, by_effect, source, tried + (_DEFERRED,)))
+    stack.insert(i, KoCheckFrame("ko_check", cid, by_effect, source, tried + (_DEFERRED,)))
     return True
