@@ -40,7 +40,9 @@ import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Annotated, Iterable, Literal, Sequence
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Json, StrictInt, StrictStr, ValidationError
 
 from .. import __version__
 from ..errors import UserError
@@ -103,6 +105,113 @@ CREATE TABLE IF NOT EXISTS games(
 
 class StoreError(UserError):
     """The file cannot be opened or is not a tcgsim game database (the CLI exits with status 2)."""
+
+
+# -- the rows, as read back --------------------------------------------------------------------------------
+# Every row read is validated against one of the models below before it is used, so that a row another program
+# (or a damaged page) left with a wrong type, a missing value or a log column that is not a JSON list of strings
+# is a StoreError naming the file, the table and the row, never a traceback further on.
+
+MAX_TEXT = 200_000
+"""The longest deck list, deck name or other text column read (a deck list is under 1 KB)."""
+MAX_LOG_CHARS = 4_000_000
+"""The longest ``log`` or ``events`` column read: checked before it is parsed as JSON (as a game log line,
+:data:`tcgsim.batch.gamelog.MAX_LINE_BYTES`)."""
+MAX_STORED_DECISIONS = 50_000
+"""Most decisions a stored game may hold (the runner's guard, :data:`tcgsim.batch.runner.MAX_DECISIONS`)."""
+
+
+def _at_most_log_chars(value):
+    """A check, before JSON parsing, that a column's text is at most :data:`MAX_LOG_CHARS` characters."""
+    if isinstance(value, (str, bytes)) and len(value) > MAX_LOG_CHARS:
+        raise ValueError(f"longer than {MAX_LOG_CHARS} characters")
+    return value
+
+
+_Text = Annotated[StrictStr, Field(max_length=MAX_TEXT)]
+_Seed = Annotated[StrictStr, Field(pattern=r"^-?[0-9]{1,100}$")]  # decimal: a seed may not fit SQLite's INTEGER
+_Count = Annotated[StrictInt, Field(ge=0)]
+_Decisions = Annotated[Json[Annotated[list[_Text], Field(max_length=MAX_STORED_DECISIONS)]], BeforeValidator(_at_most_log_chars)]
+_Events = Annotated[Json[list[_Text]], BeforeValidator(_at_most_log_chars)]
+
+
+class _Row(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _RunRow(_Row):
+    id: StrictInt
+    key: _Text
+    deck_a: _Text
+    deck_b: _Text
+    name_a: _Text
+    name_b: _Text
+    agent_a: _Text
+    agent_b: _Text
+    seed: _Seed
+    games: _Count
+    created: _Text
+    version: _Text
+    cards: _Text
+
+
+class _DeckRow(_Row):
+    id: _Text
+    name: _Text
+    leader: _Text
+    list: _Text
+    game: _Text
+
+
+class _GameRow(_Row):
+    run: StrictInt
+    game_index: _Count
+    seed: _Seed
+    first: Literal["A", "B"]
+    winner: Literal["A", "B", "draw"]
+    turns: _Count
+    end_reason: _Text
+    decisions: _Count
+
+
+class _LoggedRow(_Row):
+    game_index: _Count
+    seed: _Seed
+    first: Literal["A", "B"]
+    winner: Literal["A", "B", "draw"]
+    turns: _Count
+    end_reason: _Text
+    log: _Decisions
+    fingerprint: _Text
+    events: _Events
+
+
+class _LogRow(_Row):
+    log: _Decisions
+
+
+class _IndexRow(_Row):
+    game_index: _Count
+
+
+def _shown(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:60] + "…"
+
+
+def _typed(model: type[_Row], path: Path, table: str, row: Sequence) -> _Row:
+    """``row`` (its ``rowid`` first, then the model's fields in order) as ``model``. Raises
+    :class:`StoreError` naming the file, the table, the row and the column that does not fit (a NULL is a
+    missing value)."""
+    rowid, values = row[0], row[1:]
+    try:
+        return model.model_validate({k: v for k, v in zip(model.model_fields, values) if v is not None})
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        column = ".".join(str(x) for x in err["loc"]) or "row"
+        value = "missing" if err["type"] == "missing" else f"{err['msg']}, not {_shown(err.get('input'))}"
+        raise StoreError(f"{path}: not a tcgsim game database or a damaged one: corrupt row {rowid} of table "
+                         f"{table}: {column}: {value}") from None
 
 
 def deck_id(deck) -> str:
@@ -318,14 +427,14 @@ class GameStore:
     @property
     def _run_sql(self) -> str:
         cards = "r.cards" if "cards" in self._columns("runs") else "''"  # a read-only store of before
-        return ("SELECT r.id, r.key, r.deck_a, r.deck_b, da.name, db.name, r.agent_a, r.agent_b, r.seed, r.games, "
-                f"r.created, r.version, {cards} FROM runs r JOIN decks da ON da.id = r.deck_a "
+        return ("SELECT r.rowid, r.id, r.key, r.deck_a, r.deck_b, da.name, db.name, r.agent_a, r.agent_b, r.seed, "
+                f"r.games, r.created, r.version, {cards} FROM runs r JOIN decks da ON da.id = r.deck_a "
                 "JOIN decks db ON db.id = r.deck_b")
 
-    @staticmethod
-    def _run(row) -> Run:
-        return Run(row[0], row[1], row[2], row[3], row[4], row[5], (row[6], row[7]), int(row[8]), row[9],
-                   row[10], row[11], row[12])
+    def _run(self, row) -> Run:
+        r = _typed(_RunRow, self.path, "runs", row)
+        return Run(r.id, r.key, r.deck_a, r.deck_b, r.name_a, r.name_b, (r.agent_a, r.agent_b), int(r.seed), r.games,
+                   r.created, r.version, r.cards)
 
     @_reads
     def run(self, key: str) -> Run:
@@ -345,25 +454,29 @@ class GameStore:
         """Every stored deck by id: ``{"name", "leader", "list", "game"}`` (``list``: the deck's text,
         :func:`deck_text`; ``game``: "" in a store written before the game was kept)."""
         game = "game" if "game" in self._columns("decks") else "''"
-        return {r[0]: {"name": r[1], "leader": r[2], "list": r[3], "game": r[4]}
-                for r in self.conn.execute(f"SELECT id, name, leader, list, {game} FROM decks")}
+        rows = (_typed(_DeckRow, self.path, "decks", r)
+                for r in self.conn.execute(f"SELECT rowid, id, name, leader, list, {game} FROM decks"))
+        return {r.id: {"name": r.name, "leader": r.leader, "list": r.list, "game": r.game} for r in rows}
 
     @_reads
     def stored_indices(self, run: Run | int) -> set[int]:
         """The game indices already stored for a run."""
         run_id = run.id if isinstance(run, Run) else int(run)
-        return {r[0] for r in self.conn.execute("SELECT game_index FROM games WHERE run = ?", (run_id,))}
+        rows = self.conn.execute("SELECT rowid, game_index FROM games WHERE run = ?", (run_id,))
+        return {_typed(_IndexRow, self.path, "games", r).game_index for r in rows}
 
     @_reads
     def games(self, run: Run | int | None = None) -> list[StoredGame]:
         """The stored games of one run (or of every run), ordered by run and game index."""
-        sql = "SELECT run, game_index, seed, first, winner, turns, end_reason, decisions FROM games"
+        sql = "SELECT rowid, run, game_index, seed, first, winner, turns, end_reason, decisions FROM games"
         args: tuple = ()
         if run is not None:
             sql += " WHERE run = ?"
             args = (run.id if isinstance(run, Run) else int(run),)
         rows = self.conn.execute(sql + " ORDER BY run, game_index", args)
-        return [StoredGame(r[0], r[1], int(r[2]), r[3], r[4], r[5], r[6], r[7]) for r in rows]
+        typed = (_typed(_GameRow, self.path, "games", r) for r in rows)
+        return [StoredGame(g.run, g.game_index, int(g.seed), g.first, g.winner, g.turns, g.end_reason, g.decisions)
+                for g in typed]
 
     def logged_games(self, run: Run | int, below: int):
         """The stored games of a run with index ``< below``, in index order, as dicts with ``game``, ``seed``,
@@ -380,20 +493,24 @@ class GameStore:
 
     @_reads
     def _logged_batch(self, run_id: int, after: int, below: int, size: int = 500) -> list[dict]:
-        rows = self.conn.execute("SELECT game_index, seed, first, winner, turns, end_reason, log, fingerprint, events "
-                                 "FROM games WHERE run = ? AND game_index > ? AND game_index < ? ORDER BY game_index "
-                                 "LIMIT ?", (run_id, after, below, size))
-        return [{"game": r[0], "seed": int(r[1]), "first": r[2], "winner": r[3], "turns": r[4], "end_reason": r[5],
-                 "decisions": json.loads(r[6]), "fingerprint": r[7], "events": json.loads(r[8])} for r in rows]
+        events = "events" if "events" in self._columns("games") else "'[]'"  # a read-only store of before
+        rows = self.conn.execute(f"SELECT rowid, game_index, seed, first, winner, turns, end_reason, log, fingerprint, "
+                                 f"{events} FROM games WHERE run = ? AND game_index > ? AND game_index < ? "
+                                 "ORDER BY game_index LIMIT ?", (run_id, after, below, size))
+        typed = (_typed(_LoggedRow, self.path, "games", r) for r in rows)
+        return [{"game": g.game_index, "seed": int(g.seed), "first": g.first, "winner": g.winner, "turns": g.turns,
+                 "end_reason": g.end_reason, "decisions": g.log, "fingerprint": g.fingerprint, "events": g.events}
+                for g in typed]
 
     @_reads
     def decisions(self, run: Run | int, game: int) -> list[str]:
         """The decision log (action notation) of one stored game. Raises ``KeyError`` if it is not stored."""
         run_id = run.id if isinstance(run, Run) else int(run)
-        row = self.conn.execute("SELECT log FROM games WHERE run = ? AND game_index = ?", (run_id, game)).fetchone()
+        row = self.conn.execute("SELECT rowid, log FROM games WHERE run = ? AND game_index = ?",
+                                (run_id, game)).fetchone()
         if row is None:
             raise KeyError((run_id, game))
-        return json.loads(row[0])
+        return _typed(_LogRow, self.path, "games", row).log
 
     def close(self) -> None:
         """Commit and close the connection."""

@@ -57,6 +57,10 @@ class DeckProblem:
     fatal: bool = False
     """The file could not be read as a decklist at all (invalid JSON, too large): the deck-construction
     checks that would only repeat it ("no Leader", "0 cards") are not reported."""
+    dropped: bool = False
+    """A card entry of a JSON decklist could not be read (a count of ``"four"``, a number of the wrong type):
+    the whole-deck counts ("no Leader", "the main deck has N cards") would be made without it and only
+    obscure this problem, so they are not reported until it is fixed."""
 
     def format(self, source: str) -> str:
         """``"FILE:LINE: message"`` (``"FILE: message"`` without a line)."""
@@ -229,12 +233,13 @@ def _read_json(text: str) -> tuple[list[_Entry], list[DeckProblem], str | None]:
         if isinstance(cards, dict):
             cards = [cards]
         if not isinstance(cards, list):
-            problems.append(DeckProblem(None, f"decklist.{section} must be a list of cards, not {_echo(json.dumps(cards))}"))
+            problems.append(DeckProblem(None, f"decklist.{section} must be a list of cards, not {_echo(json.dumps(cards))}",
+                                        dropped=True))
             continue
         for i, card in enumerate(cards, 1):
             where = f"decklist.{section}[{i}]"
             if not isinstance(card, dict):
-                problems.append(DeckProblem(None, f"{where} is not a card object: {_echo(json.dumps(card))}"))
+                problems.append(DeckProblem(None, f"{where} is not a card object: {_echo(json.dumps(card))}", dropped=True))
                 continue
             try:
                 entry = _JsonCard.model_validate(card)
@@ -244,13 +249,13 @@ def _read_json(text: str) -> tuple[list[_Entry], list[DeckProblem], str | None]:
                 field_name = ".".join(str(x) for x in err["loc"]) or "card"
                 label = card.get("name") if isinstance(card.get("name"), str) else card.get("number")
                 problems.append(DeckProblem(None, f"{where} ({_echo(str(label))}): {field_name}: {err['msg']}, "
-                                                  f"not {_echo(json.dumps(err.get('input')))}"))
+                                                  f"not {_echo(json.dumps(err.get('input')))}", dropped=True))
                 continue
             except ValueError as exc:
-                problems.append(DeckProblem(None, f"{where}: {exc}"))
+                problems.append(DeckProblem(None, f"{where}: {exc}", dropped=True))
                 continue
             if len(number) > 20:
-                problems.append(DeckProblem(None, f"{where}: {_echo(number)} is not a card number"))
+                problems.append(DeckProblem(None, f"{where}: {_echo(number)} is not a card number", dropped=True))
                 continue
             entries.append(_Entry(number, entry.count, None))
     return entries, problems, name
@@ -360,8 +365,9 @@ def validate_deck(deck: Deck, db: CardDatabase) -> list[DeckProblem]:
     if any(p.fatal for p in problems):
         return problems
     first_line = {number: (ls[0] if ls else None) for number, ls in deck.lines}
+    complete = not any(p.dropped for p in problems)  # else the counts below would only obscure the first
     leader = db.get(deck.leader) if deck.leader in db else None
-    if leader is None:
+    if leader is None and complete:
         problems.append(DeckProblem(None, "no Leader card; a deck needs exactly 1 Leader (rule 5-1-2)"))
     restrictions = deck_restrictions(leader) if leader is not None else ()
     for number, count in deck.main:
@@ -371,13 +377,15 @@ def validate_deck(deck: Deck, db: CardDatabase) -> list[DeckProblem]:
             continue
         card = db.get(number)
         if card.category == LEADER and number == deck.leader:
-            # the deck's own Leader listed again: the repeat's line, not the Leader's
+            # the deck's own Leader listed again: at the repeat's line, with how many copies the main deck got
             ls = deck.lines_of(number)
             again = ls[1] if len(ls) > 1 else None
             first = f" (first on line {ls[0]})" if ls else ""
-            problems.append(DeckProblem(again, f"the Leader {_label(card)} is listed again{first}; a deck has "
-                                               "exactly 1 Leader and the main deck holds only Characters, Events "
-                                               "and Stages (rules 5-1-2, 5-1-2-1)"))
+            also = f", also on line{'s' if len(ls) > 3 else ''} {', '.join(map(str, ls[2:]))}" if len(ls) > 2 else ""
+            copies = f"{count} more cop{'y' if count == 1 else 'ies'}"
+            problems.append(DeckProblem(again, f"the Leader {_label(card)} is listed again{first}{also}: {copies} "
+                                               "counted in the main deck; a deck has exactly 1 Leader and the main "
+                                               "deck holds only Characters, Events and Stages (rules 5-1-2, 5-1-2-1)"))
             continue
         if card.category == LEADER:
             problems.append(
@@ -413,8 +421,10 @@ def validate_deck(deck: Deck, db: CardDatabase) -> list[DeckProblem]:
                             f"\"{restriction.text}\" (rule 5-1-2-4)",
                         )
                     )
-    if deck.size != MAIN_DECK_SIZE:
-        message = f"the main deck has {deck.size} cards; it needs exactly {MAIN_DECK_SIZE} (rule 5-1-2)"
+    if deck.size != MAIN_DECK_SIZE and complete:
+        leaders = sum(c for n, c in deck.main if n == deck.leader)
+        of_them = f" ({leaders} of them {'a copy' if leaders == 1 else 'copies'} of the Leader)" if leaders else ""
+        message = f"the main deck has {deck.size} cards{of_them}; it needs exactly {MAIN_DECK_SIZE} (rule 5-1-2)"
         problems.append(DeckProblem(None, message))
     with_line = sorted((p for p in problems if p.line is not None), key=lambda p: p.line)
     return with_line + [p for p in problems if p.line is None]
