@@ -24,7 +24,6 @@ goal shown beside the figure; not part of ``meets_targets``)."""
 SEARCH_OPPONENT = "heuristic"
 """The agent the timed MCTS agent plays against (the issue's strength pairing)."""
 
-DECKS = ("ST01", "ST02")
 
 
 class TimedAgent:
@@ -89,16 +88,13 @@ def run_bench(games: int = 200, seed: int = 0, states: int = 20, clones_per_stat
         raise ValueError("the benchmark needs at least one game")
     if search_games < 0:
         raise ValueError("search_games must be 0 or more")
-    from ..core.games import module_of
-    from ..onepiece.cards.database import default_database
-    from ..onepiece.cards.decklist import load_valid_deck
-    from ..onepiece.rules.engine import Game
-    from ..onepiece.rules.setup import new_game
+    from ..core.games import default_game
 
-    db = db or default_database()
-    deck_a, deck_b = (load_valid_deck(name, db) for name in DECKS)
+    module = default_game()  # the registry's first game: its bundled default decks (ST01, ST02 for One Piece)
+    new_game = module.new_game
+    db = db or module.default_database()
+    deck_a, deck_b = (module.load_deck(name, db) for name in module.default_decks)
     base = derive_seed(seed, "bench")
-    module = module_of(deck_a)
     if search_games:
         _search_agent(module, mcts, 0, db)  # a bad name fails before anything is timed
 
@@ -144,10 +140,11 @@ def run_bench(games: int = 200, seed: int = 0, states: int = 20, clones_per_stat
         dicts.append(d)
     ser_ns = (time.perf_counter_ns() - t0) / (len(mids) * reps)
     ser_cpu_ns = (time.process_time_ns() - c0) / (len(mids) * reps)
+    game_class = type(mids[0])
     t0, c0 = time.perf_counter_ns(), time.process_time_ns()
     for d in dicts:
         for _ in range(reps):
-            Game.from_dict(d, db)
+            game_class.from_dict(d, db)
     de_ns = (time.perf_counter_ns() - t0) / (len(dicts) * reps)
     de_cpu_ns = (time.process_time_ns() - c0) / (len(dicts) * reps)
     t0 = time.perf_counter_ns()
@@ -175,7 +172,7 @@ def run_bench(games: int = 200, seed: int = 0, states: int = 20, clones_per_stat
     gps = games / (play_ns / 1e9)
     clone_us = clone_ns / 1000
     return {
-        "decks": list(DECKS),
+        "decks": list(module.default_decks),
         "games": games,
         "seconds": round(play_ns / 1e9, 4),
         "games_per_second": round(gps, 1),
