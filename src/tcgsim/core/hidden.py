@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from .machine import DRAW
+
 Slot = tuple[list, int]
 """A hidden place: ``(zone list, index)``; the card there is ``zone[index]``."""
 
@@ -27,7 +29,7 @@ def view_header(g, player: int) -> dict:
         "active": f"p{g.active + 1}",
         "first": None if g.first < 0 else f"p{g.first + 1}",
         "phase": g.phase,
-        "winner": None if g.winner is None else ("draw" if g.winner == 2 else f"p{g.winner + 1}"),
+        "winner": None if g.winner is None else ("draw" if g.winner == DRAW else f"p{g.winner + 1}"),
     }
 
 
