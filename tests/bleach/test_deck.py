@@ -109,3 +109,27 @@ def test_deck_file_encoding_problems(tmp_path, cli):
     empty.mkdir()
     code, _, err = cli("deck", "check", "--game", "bleach", str(empty))
     assert code == 2 and f"{empty}: a folder with no decklist file" in err and "Traceback" not in err
+
+
+def test_an_oversized_deck_file_is_refused_before_it_is_parsed(tmp_path):
+    """Issue "Hostile input" §1 (limits enforced before parsing): a deck file over MAX_DECK_BYTES is refused by
+    its size, and the message does not quote its content."""
+    from tcgsim.bleach.deck import MAX_DECK_BYTES
+
+    big = tmp_path / "big.txt"
+    big.write_text("a" * (MAX_DECK_BYTES + 1))
+    with pytest.raises(UserError) as exc:
+        load_deck(str(big), DB)
+    assert "over 200,000 bytes" in str(exc.value) and len(str(exc.value)) < 200
+
+
+@pytest.mark.parametrize("line, needle", [
+    ("start: BLX-" + "9" * 100_000, "unknown card number BLX-999"),
+    ("9" * 5_000 + "xBLX-001", "too large"),
+])
+def test_a_huge_value_is_not_echoed_whole(line, needle):
+    """Issue "Hostile input" (a 100,000-character card number is echoed whole): the message names the line and
+    the problem with at most a short cut of the value."""
+    with pytest.raises(UserError) as exc:
+        parse_deck(GOOD.replace("start: BLX-001", line), DB, "t.txt")
+    assert str(exc.value).startswith("t.txt:3: ") and needle in str(exc.value) and len(str(exc.value)) < 200

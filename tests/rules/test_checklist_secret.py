@@ -74,7 +74,6 @@ def test_qa_cards_added_from_the_deck_to_life_are_seen_by_nobody():
     assert "OP01-065" not in seen_by(g, 1)
 
 
-@pytest.mark.xfail(strict=True, reason="known defect: the cards looked at leave the deck (limbo) while the effect resolves")
 def test_11_3_2_cards_looked_at_stay_in_the_deck():
     """11-3-2: cards remain in their area while they are looked at, so the deck count both players see does
     not drop while p1 chooses among the 3 cards looked at."""

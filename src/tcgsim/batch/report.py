@@ -545,7 +545,7 @@ def render_html(data: ReportData, source: str) -> str:
                      f"list id {info.id[:12]}</p>")
         if info.unsupported:
             parts.append(f"<p class='warn'><b>Warning:</b> {len(info.unsupported)} card"
-                         f"{'s' if len(info.unsupported) != 1 else ''} of this deck have effect text the engine does "
+                         f"{'s' if len(info.unsupported) != 1 else ''} of this deck {'has' if len(info.unsupported) == 1 else 'have'} effect text the engine does "
                          "not play (the text had no effect in these games):</p><ul>")
             for number, name, fragments in info.unsupported:
                 parts.append(f"<li>{e(number)} {e(name)}: {e(' | '.join(fragments))}</li>")

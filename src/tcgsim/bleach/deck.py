@@ -21,7 +21,11 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from ..core.bounded import MAX_ECHO, echo, read_bounded
 from ..errors import UserError
+
+MAX_DECK_BYTES = 200_000
+"""Largest deck file read (bytes); a larger one is refused before it is parsed (as a One Piece decklist is)."""
 
 MIN_DECK = 32
 """seed §Choix des cartes: « un deck contenant au moins 32 cartes »."""
@@ -74,8 +78,10 @@ def parse_deck(text: str, db, source: str = "<deck>") -> Deck:
             continue
         m = _LINE.match(line)
         if not m:
-            raise UserError(f"{source}:{lineno}: cannot read {line!r}: expected 'NxNUMBER' (e.g. 3xBLX-001), "
+            raise UserError(f"{source}:{lineno}: cannot read {echo(line)}: expected 'NxNUMBER' (e.g. 3xBLX-001), "
                             "'start: NUMBER', 'zanpakuto: NUMBER' or 'name: NAME'")
+        if len(m.group(1)) > 3:  # no deck holds 1,000 copies; int() of a huge digit string would be slow
+            raise UserError(f"{source}:{lineno}: count {echo(m.group(1), 10)} is too large (at most {MAX_COPIES})")
         n, number = int(m.group(1)), m.group(2).upper()
         if n < 1:
             raise UserError(f"{source}:{lineno}: count must be at least 1")
@@ -107,7 +113,7 @@ def parse_deck(text: str, db, source: str = "<deck>") -> Deck:
 
 def _known(db, number: str, source: str, lineno: int):
     if number not in db:
-        raise UserError(f"{source}:{lineno}: unknown card number {number}")
+        raise UserError(f"{source}:{lineno}: unknown card number {number[:MAX_ECHO]}{'…' if len(number) > MAX_ECHO else ''}")
     return db.get(number)
 
 
@@ -129,7 +135,10 @@ def load_deck(spec: str, db) -> Deck:
         raise UserError(f"{key}: no such deck file and no bundled Bleach deck of that name "
                         f"(bundled: {', '.join(BUNDLED)})")
     try:
-        text = p.read_text(encoding="utf-8-sig")  # a byte-order mark is not part of the list
+        raw = read_bounded(p, MAX_DECK_BYTES)
+        if raw is None:
+            raise UserError(f"{p}: the file is over {MAX_DECK_BYTES:,} bytes; a deck file is at most that")
+        text = raw.decode("utf-8-sig")  # a byte-order mark is not part of the list
     except OSError as e:
         raise UserError(f"{p}: cannot read the deck file: {e.strerror or e}") from None
     except UnicodeDecodeError as e:

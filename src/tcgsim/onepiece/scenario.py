@@ -598,7 +598,7 @@ def _read(g: Game, e: _Expect):
     if k == "hand.count":
         return len(p.hand)
     if k == "deck.count":
-        return len(p.deck)
+        return len(p.deck) + g.looked_in_deck(e.player)  # looked-at cards stay in the deck (11-3-2)
     if k == "trash.count":
         return len(p.trash)
     if k == "don.active":

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
+from tcgsim.core.bounded import MAX_ECHO, echo as _echo, read_bounded  # noqa: F401  (MAX_ECHO: the limit tests read here)
 from tcgsim.errors import UserError
 from tcgsim.onepiece.cards.database import CardDatabase, deck_restrictions, normalize_number, unknown_hint
 from tcgsim.onepiece.cards.model import LEADER, CardDef
@@ -40,8 +41,6 @@ MAX_PROBLEMS = 50
 """Problems reported per decklist at most; the rest are counted."""
 MAX_COUNT = 1_000
 """The largest count one entry may give (a whole deck is 50 cards)."""
-MAX_ECHO = 60
-"""Characters of a user's unreadable text echoed in a message at most."""
 
 _BUNDLED_PACKAGE = "tcgsim.onepiece.cards"
 _BUNDLED_DIR = "decks"
@@ -128,11 +127,6 @@ class _Entry:
     number: str
     count: int
     line: int | None
-
-
-def _echo(text: str) -> str:
-    """``text`` as quoted in a message, cut to :data:`MAX_ECHO` characters."""
-    return repr(text if len(text) <= MAX_ECHO else text[:MAX_ECHO] + "…")
 
 
 def _read_text(text: str) -> tuple[list[_Entry], list[DeckProblem], str | None]:
@@ -322,9 +316,8 @@ def load_deck(spec: str | Path, db: CardDatabase) -> Deck:
         raise DeckError(str(spec), [DeckProblem(None, "is a folder, not a deck file")])
     if path.is_file():
         try:
-            with open(path, "rb") as fh:
-                raw = fh.read(MAX_DECK_BYTES + 1)
-            if len(raw) > MAX_DECK_BYTES:
+            raw = read_bounded(path, MAX_DECK_BYTES)
+            if raw is None:
                 raise DeckError(str(spec), [DeckProblem(None, f"the file is over {MAX_DECK_BYTES:,} bytes; a "
                                                               "decklist is at most that")])
             text = raw.decode("utf-8-sig")  # a byte-order mark is not part of the list

@@ -220,13 +220,17 @@ class Game(Machine):
         """Card Q&A (ST03-010, OP01-016, OP01-073, OP01-077, OP01-088): while cards of a deck are being
         looked at, the deck is not considered to have 0 cards. Looked-at cards wait in ``limbo`` for the
         ``return_looked`` frame of their effect (effects/actions.py ``op_look``)."""
+        return self.looked_in_deck(player) > 0
+
+    def looked_in_deck(self, player: int) -> int:
+        """How many cards of ``player``'s deck are being looked at now (0 or more). Rule 11-3-2: cards remain in
+        their area while looked at, so the deck's size a player sees or a scenario checks is ``len(deck)`` plus
+        this (the engine keeps them in ``limbo`` until their effect's ``return_looked`` frame)."""
         limbo = self.limbo
         if not limbo:
-            return False
-        for f in self.stack:
-            if f[0] == "return_looked" and f.player == player and any(c in limbo for c in f.looked):
-                return True
-        return False
+            return 0
+        return sum(1 for f in self.stack if f[0] == "return_looked" and f.player == player
+                   for c in f.looked if c in limbo)
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> "Game":

@@ -66,7 +66,7 @@ def _side(g, i: int, own: bool) -> dict:
         "characters": [_field_card(g, c) for c in p.characters],
         "stage": None if p.stage < 0 else {"card": numbers[p.stage], "rested": bool(g.rested[p.stage])},
         "hand_count": len(p.hand),
-        "deck_count": len(p.deck),
+        "deck_count": len(p.deck) + g.looked_in_deck(i),  # looked-at cards stay in the deck (11-3-2)
         "life_count": len(p.life),
         "life_face_up": [{"position": len(p.life) - k, "card": numbers[c]}
                          for k, c in enumerate(p.life) if g.face_up[c]],
