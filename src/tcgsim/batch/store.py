@@ -282,8 +282,10 @@ class StoredGame:
 def _reason(exc: sqlite3.OperationalError) -> str:
     """An SQLite operational error in words a user can act on (permission, disk full, locked)."""
     text = str(exc)
-    if "readonly" in text or "unable to open" in text:
-        return f"permission denied or missing folder: the game database cannot be written ({text})"
+    if "readonly" in text:
+        return f"permission denied: the game database cannot be written ({text})"
+    if "unable to open" in text:
+        return f"permission denied or missing folder: the game database cannot be opened ({text})"
     if "disk is full" in text or "disk I/O" in text:
         return f"the disk is full: the game database cannot grow ({text})"
     if "locked" in text:
