@@ -189,7 +189,7 @@ def static_amount(g, cid: int, op: str) -> int:
     One effect gives a card its amount once, even when several of its joined targets name the card: "your
     [Edward.Newgate] and all your Characters with a type including "Whitebeard Pirates" gain +2000 power"
     gives a Whitebeard Pirates Character [Edward.Newgate] +2000, not +4000 (card Q&A OP02-024 q2)."""
-    if op in _evaluating:
+    if op in _evaluating or not g.t.static_ops.get(op):  # no permanent effect of this op: nothing to scan
         return 0
     _evaluating.add(op)
     try:
@@ -209,7 +209,9 @@ def static_amount(g, cid: int, op: str) -> int:
 
 
 def static_keyword(g, cid: int, bit: int) -> bool:
-    if "gain_keyword" in _evaluating:
+    """Whether a permanent effect of a card on the field gives ``cid`` the keyword ``bit`` now (rule 8-1-3-3),
+    read without the permanent keyword grants themselves (see ``_evaluating``)."""
+    if "gain_keyword" in _evaluating or not g.t.static_ops.get("gain_keyword"):
         return False
     _evaluating.add("gain_keyword")
     try:
