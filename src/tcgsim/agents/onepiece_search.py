@@ -12,7 +12,7 @@ from ..core.decision import Decision
 from ..core.rng import Rng
 from .mcts import win_chance
 from ..onepiece.cards.model import CHARACTER, EVENT, KW_BLOCKER, STAGE
-from ..onepiece.rules.continuous import counter, power
+from ..onepiece.rules.continuous import counter, power, reading
 
 VALUABLE_COST = 4
 CHEAP_COST = 3
@@ -64,6 +64,12 @@ def candidates(g, d: Decision) -> list[int]:
         return keep or list(range(len(opts)))
     if kind != "main":
         return list(range(len(opts)))
+    with reading(g):  # powers of a state only read: its permanent effects found once
+        return _main_candidates(g, opts)
+
+
+def _main_candidates(g, opts) -> list[int]:
+    """:func:`candidates` of a ``main`` decision with options ``opts``."""
     avail = g.players[g.active].don_active
     pw: dict = {}
     keep = []
@@ -133,12 +139,16 @@ def policy(g, d: Decision, rng: Rng | None = None) -> int:
     ``rng``, a [Main] Event is played only half of the time (its effect is not judged)."""
     kind = d.kind
     opts = d.options
+    # the choices that compare powers only read the clone: its permanent effects are found once (``reading``)
     if kind == "main":
-        return _main(g, opts, rng)
+        with reading(g):
+            return _main(g, opts, rng)
     if kind == "counter":
-        return _counter(g, opts)
+        with reading(g):
+            return _counter(g, opts)
     if kind == "block":
-        return _block(g, opts)
+        with reading(g):
+            return _block(g, opts)
     if kind == "keep":
         return _keep(g, d.player, opts)
     if kind == "trash":

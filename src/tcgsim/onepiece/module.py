@@ -147,11 +147,13 @@ class OnePieceModule:
 
         return player_view(game, player)
 
-    def render(self, game, player: int, option: tuple) -> str:
-        """See :func:`tcgsim.onepiece.rules.notation.render`."""
+    @property
+    def render(self):
+        """``render(game, player, option) -> str``: :func:`tcgsim.onepiece.rules.notation.render` itself (a
+        session takes it once; an import inside a method would cost about 1 µs at every label rendered)."""
         from .rules.notation import render
 
-        return render(game, player, option)
+        return render
 
     def parse(self, game, text: str) -> tuple:
         """See :func:`tcgsim.onepiece.rules.refusals.parse` (the notation's parser, refusals naming their rule)."""

@@ -129,6 +129,9 @@ WHEN_EVENTS = {"ko", "attack", "don_returned", "battle", "rested", "keyword_acti
                "life_zero"}  # fire_event itself: a ``life_removed`` report that left its owner no Life card
 
 
+_NONE = ((), ())
+
+
 def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | None = None,
                source: int = -1, other: int = -1, zone: str | None = None, at: str | None = None,
                count: int | None = None, side: int = -1) -> None:
@@ -154,9 +157,9 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
         return
     defs = g.t.defs
     subject_owner = g.t.owner[subject] if subject >= 0 else player
-    # the turn player's effects are queued first (rule 8-6-1)
-    active = g.active
-    for src in sorted(g.t.whens, key=lambda s: g.t.owner[s] != active):
+    # the turn player's effects are queued first (rule 8-6-1): only the cards waiting for this kind
+    srcs = g.t.whens_by_kind.get(kind, _NONE)[g.active]
+    for src in srcs:
         if side >= 0 and g.t.owner[src] != side:
             continue
         if not g.on_field(src) and not (src == subject and kind in ("ko", "removed") and _in_open_area(g, src)):

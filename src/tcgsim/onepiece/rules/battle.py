@@ -28,7 +28,8 @@ def declare_attack(g, attacker: int, target: int) -> None:
     g.rested[attacker] = 1
     g.battle = (attacker, target, target, False)
     me = g.active
-    g.emit(None, f"p{me + 1} attacks {_ref(g, target)} with {_ref(g, attacker)}", ("7-1-1-1", "7-1-1-2"))
+    if g.log is not None:  # the card reference is looked up only for a log
+        g.emit(None, f"p{me + 1} attacks {_ref(g, target)} with {_ref(g, attacker)}", ("7-1-1-1", "7-1-1-2"))
     g.stack.extend((
         ("battle_end",),
         ("damage_step",),
@@ -196,7 +197,8 @@ def counter_step(g, frame, choice) -> None:
         p.hand.remove(cid)
         p.trash.append(cid)
         add_modifier(g, target, POWER, value, BATTLE, g.turn, d)
-        g.emit(None, f"p{d + 1} uses counter {g.t.numbers[cid]} (+{value}) on {_ref(g, target)}", ("7-1-3-2-1",))
+        if g.log is not None:  # the card reference is looked up only for a log
+            g.emit(None, f"p{d + 1} uses counter {g.t.numbers[cid]} (+{value}) on {_ref(g, target)}", ("7-1-3-2-1",))
     elif kind == "event":
         cid = choice[1]
         cost = current_cost(g, cid)  # read in hand, where "... in your hand -1 cost" applies

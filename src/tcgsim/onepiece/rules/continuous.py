@@ -189,8 +189,8 @@ def static_amount(g, cid: int, op: str) -> int:
     One effect gives a card its amount once, even when several of its joined targets name the card: "your
     [Edward.Newgate] and all your Characters with a type including "Whitebeard Pirates" gain +2000 power"
     gives a Whitebeard Pirates Character [Edward.Newgate] +2000, not +4000 (card Q&A OP02-024 q2)."""
-    if op in _evaluating:
-        return 0
+    if op in _evaluating or not _any_present(g, g.t.static_ops.get(op)):
+        return 0  # no source of such a permanent effect where it applies: nothing to evaluate
     _evaluating.add(op)
     try:
         total = 0
@@ -209,7 +209,9 @@ def static_amount(g, cid: int, op: str) -> int:
 
 
 def static_keyword(g, cid: int, bit: int) -> bool:
-    if "gain_keyword" in _evaluating:
+    """Whether a permanent effect of a card on the field gives ``cid`` the keyword ``bit`` now (rule 8-1-3-3),
+    read without the permanent keyword grants themselves (see ``_evaluating``)."""
+    if "gain_keyword" in _evaluating or not _any_present(g, g.t.static_ops.get("gain_keyword")):
         return False
     _evaluating.add("gain_keyword")
     try:
@@ -263,6 +265,20 @@ def static_actions(g, op: str):
             got = memo[key] = list(_applying(g, entries))
         return got
     return _applying(g, entries)
+
+
+def _any_present(g, entries) -> bool:
+    """Whether the source of one of the ``static_ops`` ``entries`` (``None``: none) is where its permanent
+    effect works (rule 2-8-2: on the field, or in the hand for "this card in your hand"): the test of
+    :func:`_applying` before any condition is read, which alone rules out most values (the sources are
+    mostly in a deck or a hand)."""
+    if entries:
+        players, owner = g.players, g.t.owner
+        for src, _, _, in_hand in entries:
+            p = players[owner[src]]
+            if src in p.hand if in_hand else (src == p.leader or src == p.stage or src in p.characters):
+                return True
+    return False
 
 
 def _applying(g, entries):

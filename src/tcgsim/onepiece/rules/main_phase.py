@@ -139,7 +139,8 @@ def give_don(g, player: int, n: int, target: int) -> None:
     p = g.players[player]
     p.don_active -= n
     g.given[target] += n
-    g.emit(None, f"p{player + 1} gives {n} DON!! to {_name(g, target)}", ("6-5-5-1",))
+    if g.log is not None:  # the card reference is looked up only for a log
+        g.emit(None, f"p{player + 1} gives {n} DON!! to {_name(g, target)}", ("6-5-5-1",))
     for _ in range(n):  # "When ... is given a DON!! card" (OP02-002): once per DON!! card
         g.fx.fire_event(g, "don_given", target)
 

@@ -130,7 +130,7 @@ class Tables:
     """Per-game static data shared by every clone: card definitions and owners, indexed by card id."""
 
     __slots__ = ("defs", "owner", "numbers", "custom", "static", "timed", "static_ops", "whens", "replacements",
-                 "event_log")
+                 "event_log", "whens_by_kind")
 
     def __init__(self, defs: list[CardDef], owner: list[int], custom: dict[str, CardDef] | None = None):
         self.defs = tuple(defs)
@@ -143,6 +143,11 @@ class Tables:
         self.timed: tuple[dict, ...] = tuple(_timed(d) for d in self.defs)
         # cards with "When ..." effects written out in their text (effects/hooks.fire_event)
         self.whens = tuple(i for i, t in enumerate(self.timed) if "when" in t)
+        # event kind -> (sources of cards of player 0 first, of player 1 first): the cards of ``whens``
+        # with a "When ..." effect waiting for that kind (an ``any_of`` for each of its parts), in the
+        # order effects/hooks.fire_event queues them (the turn player's first, rule 8-6-1); a card that
+        # waits for nothing of that kind would be skipped there anyway
+        self.whens_by_kind: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = _whens_by_kind(self)
         # cards with replacement effects (rule 8-1-3-4), read by zones.ko_check
         self.replacements = tuple(i for i, d in enumerate(self.defs) if any(e.kind == "replacement" for e in d.effects))
         # whether a card asks which Events were activated this turn (continuous.EVENT_ACTIVATED)
@@ -159,6 +164,26 @@ class Tables:
 
 
 _NO_TIMINGS: dict = {}
+
+
+def _whens_by_kind(t: "Tables") -> dict:
+    """See ``Tables.whens_by_kind``."""
+    kinds: dict[str, list[int]] = {}
+    for src in t.whens:
+        for idx in t.timed[src]["when"]:
+            ev = t.defs[src].effects[idx].event
+            if ev is None:
+                continue
+            subs = [sub.kind for sub in dict(ev.params)["events"]] if ev.kind == "any_of" else [ev.kind]
+            for k in subs:
+                got = kinds.setdefault(k, [])
+                if src not in got:
+                    got.append(src)
+    out = {}
+    for k, srcs in kinds.items():
+        srcs.sort()  # the order of ``whens``
+        out[k] = tuple(tuple(sorted(srcs, key=lambda s: t.owner[s] != active)) for active in (0, 1))
+    return out
 
 
 def _asks_events(eff) -> bool:
