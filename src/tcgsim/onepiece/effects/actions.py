@@ -752,7 +752,7 @@ def op_trash(g, frame, a, choice) -> None:
     for owner in sorted({g.t.owner[c] for c in from_hand}):
         # "When a card is trashed from your hand by an effect" (OP14-045): once per action or cost and hand
         hooks.fire_event(g, "trashed", next(c for c in from_hand if g.t.owner[c] == owner), by="effect",
-                         source=frame.src, zone="hand")
+                         source=frame.src, zone="hand", it=tuple(c for c in from_hand if g.t.owner[c] == owner))
     finish(g, frame, it=chosen, did=bool(chosen))
 
 

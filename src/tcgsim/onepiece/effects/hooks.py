@@ -131,7 +131,7 @@ WHEN_EVENTS = {"ko", "attack", "don_returned", "battle", "rested", "keyword_acti
 
 def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | None = None,
                source: int = -1, other: int = -1, zone: str | None = None, at: str | None = None,
-               count: int | None = None, side: int = -1) -> None:
+               count: int | None = None, side: int = -1, it: tuple | None = None) -> None:
     """Queue the "When ..." effects waiting for event ``kind`` (``ko``: ``subject`` was K.O.'d;
     ``attack``: ``subject`` declared an attack; ``don_returned``: a DON!! of ``player`` went back to the
     DON!! deck; ``rested``: ``subject`` went from active to rested; ``keyword_activated``: ``subject``
@@ -149,7 +149,8 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
     (interpreter.report_don_returned): only "When 2 or more DON!! cards on your field are returned to your
     DON!! deck" (``at_least``) waits for that report, the per-card reports never satisfy it.
     ``side`` (0 or 1) queues only the effects of that player's cards, for a caller that must put other
-    effects of the same event between the two players' (rules/zones.do_ko, rule 8-6-1)."""
+    effects of the same event between the two players' (rules/zones.do_ko, rule 8-6-1). ``it``: the cards
+    of the event (``trashed``: the cards that action or cost trashed from that hand), "it" of each effect."""
     if not g.t.whens:
         return
     defs = g.t.defs
@@ -177,11 +178,13 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
                     continue
             elif ev.kind != kind or not event_matches(g, ev, src, me, subject, subject_owner, by, source, other, zone, at, count):
                 continue
-            if kind == "played":
+            if kind == "played" or it is not None:
+                # "that Character" of "When ... is played" (``subject``); the cards of the event (``it``) for
+                # "draw cards equal to the number of cards trashed" (OP12-040)
                 inst = g.next_inst
                 start_effect(g, src, idx)
                 if inst in g.ctx:
-                    g.ctx[inst] = g.ctx[inst]._replace(it=(subject,))
+                    g.ctx[inst] = g.ctx[inst]._replace(it=(subject,) if it is None else it)
                 continue
             start_effect(g, src, idx)
     if kind == "life_removed" and subject >= 0 and not g.players[subject_owner].life:
@@ -243,6 +246,9 @@ def event_matches(g, ev, src: int, me: int, subject: int, subject_owner: int, by
         return False  # "by your opponent's Character's effect" (OP14-070): not a Leader's, Event's or Stage's
     if want == "your_effect" and (source < 0 or g.t.owner[source] != me):
         return False
+    by_source = params.get("by_source")
+    if by_source is not None and not matches(g, src, source, by_source.filters):
+        return False  # "by your {Navy} type card's effect" (OP12-040): the type of the card of that effect
     if kind == "played" and params.get("source", zone) != zone:
         return False
     if kind == "removed" and sel is not None and sel.ref is None and sel.zones and zone not in sel.zones:

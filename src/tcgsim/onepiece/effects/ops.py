@@ -270,9 +270,17 @@ record("trash", action=_trash, cost=_trash_cost, delayed=_delayed_target,
 
 def _draw(a, site) -> str | None:
     if a.param("equal_to") is not None and not (
-            a.player == "self" and _whole_hand_to_deck(tuple(site.outer) + tuple(site.before))):
+            a.player == "self" and (_whole_hand_to_deck(tuple(site.outer) + tuple(site.before))
+                                    or _first_of_trashed_event(site))):
         return "draw equal to the cards of an earlier action"
     return None
+
+
+def _first_of_trashed_event(site) -> bool:
+    # "When a card is trashed from your hand by ..., draw cards equal to the number of cards trashed"
+    # (OP12-040): the first action of the effect, "it" being the cards trashed (hooks.fire_event ``it``)
+    ev = site.ctx.effect.event
+    return ev is not None and ev.kind == "trashed" and not site.before and not site.outer
 
 
 record("draw", action=_draw)

@@ -1538,9 +1538,13 @@ def _e_life_to_hand(ev, ctx):
 @_event("trashed")
 def _e_trashed(ev, ctx):
     s = ev.subject
+    by = _by(ev)
+    src = dict(ev.params).get("by_source")
+    if src is not None:  # "by your {Navy} type card's effect" (OP12-040)
+        by = " by your " + " ".join(filter(None, (_pre(f) for f in src.filters))) + " card's effect"
     if s is not None and s.ref is None and tuple(s.zones) == ("hand",):
-        return f"a card is trashed from {_owner_word(s.owner)} hand{_by(ev)}"
-    return f"{_subj(ev, ctx)} is trashed{_by(ev)}"
+        return f"a card is trashed from {_owner_word(s.owner)} hand{by}"
+    return f"{_subj(ev, ctx)} is trashed{by}"
 
 
 @_event("returned_to_hand")
