@@ -220,6 +220,15 @@ def op_gain_keyword(g, frame, a, choice) -> None:
 op("gain_keyword", op_gain_keyword)
 
 
+def op_gain_attribute(g, frame, a, choice) -> None:
+    """A card gains an attribute for a duration ("gains the <Slash> attribute during this turn", OP15-093;
+    rule 2-5-4: it has its printed attributes and that one)."""
+    _modify(g, frame, a, choice, cv.ATTRIBUTE, a.param("attribute"))
+
+
+op("gain_attribute", op_gain_attribute)
+
+
 def op_ko(g, frame, a, choice) -> None:
     """Rule 10-2-1: K.O. the chosen Characters."""
     chosen = choose_targets(g, frame, a, choice)

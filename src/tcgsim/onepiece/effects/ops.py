@@ -199,6 +199,16 @@ def _keyword(a, site) -> str | None:
     return None
 
 
+ATTRIBUTES = frozenset({"Slash", "Strike", "Ranged", "Special", "Wisdom", "?"})  # rule 2-5-2
+
+
+def _gain_attribute(a, site) -> str | None:
+    # "... gains the <Slash> attribute during this turn" (OP15-093): a modifier for a duration (actions.op_gain_attribute)
+    if a.duration is None or a.param("attribute") not in ATTRIBUTES:
+        return "gain_attribute without a duration or of an unknown attribute"
+    return None
+
+
 def _with_duration(a, site) -> str | None:
     if a.duration is None:
         # no duration written and none carried over (compiler._additional_durations gives "that card
@@ -405,6 +415,7 @@ record("modify_cost", action=_with_duration, permanent=ok, reads="tcgsim.onepiec
 record("modify_power_split", action=ok)
 record("set_cost", action=ok)
 record("gain_keyword", action=_keyword, permanent=_keyword, reads="tcgsim.onepiece.rules.continuous:has_keyword")
+record("gain_attribute", action=_gain_attribute)
 record("can_attack_active", action=ok, permanent=ok, reads="tcgsim.onepiece.rules.continuous:can_attack_active")
 record("set_power_zero", action=ok)
 record("next_play_discount", action=ok)

@@ -1085,6 +1085,11 @@ def _gain_keyword(a, ctx):
     return _gains(a, ctx, f"[{k}]") + _dur(a)
 
 
+@renders("gain_attribute")
+def _gain_attribute(a, ctx):
+    return _gains(a, ctx, f"the <{a.param('attribute')}> attribute") + _dur(a)
+
+
 _CANNOT = {
     "attack": "cannot attack", "attack_leader": "cannot attack a Leader", "be_ko": "cannot be K.O.'d",
     "be_rested": "cannot be rested", "be_removed": "cannot be removed from the field",

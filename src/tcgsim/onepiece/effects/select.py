@@ -190,7 +190,7 @@ def matches(g, src: int, cid: int, filters) -> bool:
             if any(w in n for w in wanted for n in card_names(d)) != (op in ("==", "in")):
                 return False
         elif k == "attribute":
-            if not _any_compare(op, d.attributes, v):
+            if not _any_compare(op, cv.attributes(g, cid) if g.mods else d.attributes, v):
                 return False
         elif k == "state":
             rested = bool(g.rested[cid])

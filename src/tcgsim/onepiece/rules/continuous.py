@@ -90,6 +90,9 @@ GRANTED_REPLACEMENT = 47
 # before, including a permanent effect that ends later (card Q&A OP03-091 q1); cost modifiers given after it
 # still apply (``cost``)
 SET_COST = 48
+# "... gains [Rush: Character] and the <Slash> attribute during this turn" (OP15-093): the card has the attribute
+# ``amount`` (its name) besides its printed ones (2-5-4), read by ``attributes`` (effects/select filters)
+ATTRIBUTE = 49
 
 BATTLE = 0
 END = 1
@@ -127,6 +130,7 @@ class Stat(IntEnum):
     EVENT_ACTIVATED = EVENT_ACTIVATED
     GRANTED_REPLACEMENT = GRANTED_REPLACEMENT
     SET_COST = SET_COST
+    ATTRIBUTE = ATTRIBUTE
 
 
 class Expiry(IntEnum):
@@ -362,6 +366,14 @@ def has_keyword(g, cid: int, bit: int) -> bool:
     if g.t.static:
         return static_keyword(g, cid, bit)
     return False
+
+
+def attributes(g, cid: int) -> tuple[str, ...]:
+    """The attributes of ``cid``: its printed ones (2-5) and those an effect gave it (``ATTRIBUTE`` modifiers,
+    OP15-093); a card with several is treated as having each (2-5-4)."""
+    printed = tuple(g.t.defs[cid].attributes)
+    gained = tuple(m.amount for m in g.mods if m.target == cid and m.stat == ATTRIBUTE) if g.mods else ()
+    return printed + gained if gained else printed
 
 
 def negated(g, cid: int) -> bool:

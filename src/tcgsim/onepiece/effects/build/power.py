@@ -86,6 +86,11 @@ class PowerActionRules(Transformer):
         first = self.a_keyword(ts, _g, kw1, *rest)
         return first + (Action("gain_keyword", _same(first), duration=_dur(rest), params=_params(keyword=str(kw2))),)
 
+    def a_gain_kw_attr(self, ts, _g, kw, attr, *rest):
+        # "gains [Rush: Character] and the <Slash> attribute during this turn" (OP15-093)
+        first = self.a_keyword(ts, _g, kw, *rest)
+        return first + (Action("gain_attribute", _same(first), duration=_dur(rest), params=_params(attribute=str(attr))),)
+
     def a_gain_power_cost(self, ts, _g, power, cost, *rest):
         first = self.a_gain_power(ts, _g, power, *rest)
         return first + (Action("modify_cost", _same(first), amount=cost, duration=_dur(rest)),)
