@@ -1296,6 +1296,17 @@ def op_cannot(g, frame, a, choice) -> None:
         cv.add_modifier(g, -1 - who, cv.NO_PLAY, (frame.src, frame.eidx, frame.path), kind, turn, me)
         finish(g, frame, did=True)
         return
+    if what == "attack_characters":
+        # "this Leader cannot attack your opponent's Characters with a base cost of 7 or less" (OP12-020): the
+        # targets are read when it attacks (continuous.attack_target_forbidden)
+        chosen = choose_targets(g, frame, a, choice)
+        if chosen is None:
+            return
+        for c in chosen:
+            if g.on_field(c):
+                cv.add_modifier(g, c, cv.NO_ATTACK_TARGET, (frame.src, frame.eidx, frame.path), kind, turn, me)
+        finish(g, frame, it=chosen, did=bool(chosen))
+        return
     if what in ("attack", "be_ko", "be_rested"):
         chosen = choose_targets(g, frame, a, choice)
         if chosen is None:

@@ -578,6 +578,14 @@ def _cannot(a, site) -> str | None:
                 a.target is None or a.target.zones and set(a.target.zones) - {"character", "leader"}):
             return f"prohibition {what} {sorted(keys)}"
         return None
+    if what == "attack_characters":
+        # "this Leader cannot attack your opponent's Characters with a base cost of 7 or less during this turn"
+        # (OP12-020): a modifier on the named card (actions.op_cannot, continuous.attack_target_forbidden)
+        t, sel = a.target, a.param("targets")
+        if keys != {"what", "targets"} or t is None or t.ref != "this" or a.duration is None or sel is None or (
+                sel.owner != "opponent" or sel.zones != ("character",) or sel.ref or sel.alternatives):
+            return "prohibition attack_characters"
+        return site.ctx.selector(sel) or DONE
     if what == "attack_leader":
         # "you cannot attack a Leader during this turn" (OP06-026): a player flag (actions.op_cannot)
         t = a.target

@@ -289,6 +289,8 @@ def classify(toks: list[Tok]) -> list[Tok]:
             new = "and@f"  # "without an [On Play] effect and with a cost of 8 or less" (PRB01-001)
         elif w == "and" and (nxt == "<KEYWORD>" or nxt in ("+", "-")):
             new = "and@k"
+        elif w == "and" and prev == "<KEYWORD>" and nxt == "the" and _w(toks, i + 2) == "<ATTR>":
+            new = "and@k"  # "gains [Rush: Character] and the <Slash> attribute" (OP15-093)
         elif w == "and" and (nxt in ("gains", "gain") or (nxt == "cannot" and _verb_before(toks, i))):
             new = "and@g"
         elif prev in ("you", "your") and nxt == "your":

@@ -486,6 +486,12 @@ def _c_opponent_turn(c, ctx):
     return "[Opponent's Turn]"
 
 
+@_cond("battled")
+def _c_battled(c, ctx):
+    # "If this Leader battles your opponent's Character during this turn" (OP12-020)
+    return f"{_ref(c.target, ctx)} battles {_owner_word(c.value.owner)} {_body_words(c.value, 1, ctx)} during this turn"
+
+
 @_cond("played_this_turn")
 def _c_played(c, ctx):
     what = _ref(c.target, ctx) if c.target is not None and c.target.ref else f"this {ctx.this}"
@@ -1134,6 +1140,8 @@ def _cannot(a, ctx):
         return f"you cannot attack a Leader{_dur(a)}"
     if what == "attack_other_than":
         return f"{_sel(a, ctx)} cannot attack other than {render_selector(a.param('only'), ctx)}{_dur(a)}"
+    if what == "attack_characters" and a.param("targets") is not None:  # OP12-020
+        return f"{_sel(a, ctx)} cannot attack {_whose(a.param('targets'), ctx)}{_dur(a)}"
     subj = _sel(a, ctx)
     if t is not None and t.ref is None and t.count is None and not t.up_to and t.owner != "any":
         subj = subj.replace("all of ", "", 1)  # "your Characters with a cost of 3 or less cannot be K.O.'d"

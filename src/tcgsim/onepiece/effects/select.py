@@ -326,7 +326,15 @@ def count_of(g, src: int, sel, ctx=None) -> int:
 
 
 CONDITION_KINDS = {"don_x", "your_turn", "opponent_turn", "leader", "match", "count", "and", "or",
-                   "played_this_turn", "all_match", "own_turn", "event_activated", "total_cost"}
+                   "played_this_turn", "all_match", "own_turn", "event_activated", "total_cost", "battled"}
+
+
+def _battled_matches(g, src: int, other: int, sel) -> bool:
+    """Whether ``other``, a card ``src`` battled, is one of ``sel`` (owner and Leader / Character; no filters)."""
+    owner = g.t.owner[other]
+    if sel.owner == "opponent" and owner == g.t.owner[src] or sel.owner == "self" and owner != g.t.owner[src]:
+        return False
+    return ("leader" if other == g.players[owner].leader else "character") in sel.zones
 
 
 def own_turn_number(g, player: int) -> int:
@@ -377,6 +385,11 @@ def condition_holds(g, src: int, cond, ctx=None) -> bool:
         # the printed one wherever the card is now
         key = -1 - controller
         ok = any(m.target == key and m.stat == cv.EVENT_ACTIVATED and matches(g, src, m.amount, cond.target.filters)
+                 for m in g.mods)
+    elif k == "battled":
+        # "If this Leader battles your opponent's Character during this turn" (OP12-020): the battles of this
+        # turn (continuous.BATTLED, kept only in games with a card that asks, Tables.battle_log)
+        ok = any(m.target == src and m.stat == cv.BATTLED and _battled_matches(g, src, m.amount, cond.value)
                  for m in g.mods)
     elif k == "total_cost":
         # "If the total cost of your Characters is 5 or more" (OP10-022): their current costs (2-7-6), summed

@@ -93,6 +93,14 @@ SET_COST = 48
 # "... gains [Rush: Character] and the <Slash> attribute during this turn" (OP15-093): the card has the attribute
 # ``amount`` (its name) besides its printed ones (2-5-4), read by ``attributes`` (effects/select filters)
 ATTRIBUTE = 49
+# "this Leader cannot attack your opponent's Characters with a base cost of 7 or less during this turn"
+# (OP12-020): on the card that may not attack them, ``amount`` = (src, eidx, path) of the action, whose
+# ``targets`` selector names the forbidden targets (read by ``attack_target_forbidden``)
+NO_ATTACK_TARGET = 50
+# the card ``amount`` battled the modifier's target this turn (rules/battle.py, once the battling cards are fixed
+# after the Block Step, 7-1-2); kept only in games with a card that asks (Tables.battle_log, OP12-020), read by
+# effects/select.condition_holds
+BATTLED = 51
 
 BATTLE = 0
 END = 1
@@ -131,6 +139,8 @@ class Stat(IntEnum):
     GRANTED_REPLACEMENT = GRANTED_REPLACEMENT
     SET_COST = SET_COST
     ATTRIBUTE = ATTRIBUTE
+    NO_ATTACK_TARGET = NO_ATTACK_TARGET
+    BATTLED = BATTLED
 
 
 class Expiry(IntEnum):
@@ -387,7 +397,15 @@ def negated(g, cid: int) -> bool:
 def attack_target_forbidden(g, attacker: int, target: int) -> bool:
     """Whether a permanent effect such as "your opponent cannot attack any card other than the Character
     [Eustass"Captain"Kid]" (OP01-051) keeps ``attacker`` from attacking ``target`` (rule 1-3-3): it may
-    attack only cards of the ``only`` selector, any of them when several match (card Q&A OP01-051)."""
+    attack only cards of the ``only`` selector, any of them when several match (card Q&A OP01-051); or an
+    effect already resolved on ``attacker`` forbids that target (``NO_ATTACK_TARGET``, OP12-020)."""
+    for m in g.mods:
+        if m.target == attacker and m.stat == NO_ATTACK_TARGET:
+            src, eidx, path = m.amount
+            sel = g.fx.action_at(g, src, eidx, path).param("targets")
+            if target in g.players[g.t.owner[target]].characters and g.t.owner[target] != g.t.owner[attacker] and (
+                    g.fx.matches(g, src, target, sel.filters)):
+                return True
     if not g.t.static_ops.get("cannot"):
         return False
     for src, _, a in static_actions(g, "cannot"):
