@@ -229,6 +229,19 @@ def op_gain_attribute(g, frame, a, choice) -> None:
 op("gain_attribute", op_gain_attribute)
 
 
+def op_negate_timing(g, frame, a, choice) -> None:
+    """ "Your opponent's [On Play] effects are negated until the end of your opponent's next turn" (OP09-081): a
+    flag on that player for the duration (continuous.NEGATED_TIMING, read by hooks.fire)."""
+    me = g.t.owner[frame.src]
+    who = 1 - me if a.param("owner") == "opponent" else me
+    kind, turn = duration_of(g, me, a.duration)
+    cv.add_modifier(g, -1 - who, cv.NEGATED_TIMING, cv.TIMING_NAMES[a.param("timing")], kind, turn, me)
+    finish(g, frame, did=True)
+
+
+op("negate_timing", op_negate_timing)
+
+
 def op_ko(g, frame, a, choice) -> None:
     """Rule 10-2-1: K.O. the chosen Characters."""
     chosen = choose_targets(g, frame, a, choice)

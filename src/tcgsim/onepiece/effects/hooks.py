@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..cards.model import CHARACTER
 from ..rules.card_effects import ON_KO
-from ..rules.continuous import GRANTED_REPLACEMENT, negated
+from ..rules.continuous import GRANTED_REPLACEMENT, negated, timing_negated
 from .interpreter import can_carry_out, can_pay, conditions_hold, start_effect, start_now
 from .select import condition_holds, matches
 
@@ -28,6 +28,9 @@ def fire(g, timing: str, cards) -> None:
     for cid in cards:
         idxs = timed[cid].get(timing)
         if idxs:
+            if timing == "on_play" and (g.mods or g.t.static_ops.get("negate_timing")) and timing_negated(
+                    g, g.t.owner[cid], timing):
+                continue  # "Your [On Play] effects are negated" (OP09-081): they do not activate (8-2-1-1)
             _queue(g, cid, idxs)
 
 

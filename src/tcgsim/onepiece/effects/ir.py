@@ -211,7 +211,7 @@ ACTION_OPS = frozenset(
         "play", "look", "reveal", "select", "add_don", "give_don", "return_don", "turn_face_up",
         "turn_face_down", "deal_damage", "shuffle_deck", "activate_effect", "activate_event",
         "change_attack_target", "choose_cost", "win_game", "extra_turn", "take_damage",
-        "modify_power", "modify_power_split", "modify_cost", "set_cost", "set_base_power", "set_power_zero", "set_power", "gain_keyword", "gain_attribute", "cannot",
+        "modify_power", "modify_power_split", "modify_cost", "set_cost", "set_base_power", "set_power_zero", "set_power", "gain_keyword", "gain_attribute", "negate_timing", "cannot",
         "can_attack_active", "no_refresh", "negate_effects", "treat_name", "set_counter",
         "next_play_discount",  # "the next time you play ... from your hand during this turn, the cost will be reduced by 1" (OP02-025)
         "reduce_play_cost",  # permanent: "The cost of playing ... from your hand will be reduced by 1" (OP05-097)

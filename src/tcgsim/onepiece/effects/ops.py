@@ -209,6 +209,15 @@ def _gain_attribute(a, site) -> str | None:
     return None
 
 
+def _negate_timing(a, site, timed: bool) -> str | None:
+    # "Your [On Play] effects are negated" (permanent) / "Your opponent's [On Play] effects are negated until the
+    # end of your opponent's next turn" (OP09-081): hooks.fire reads continuous.timing_negated
+    if a.param("timing") != "On Play" or a.param("owner") not in ("self", "opponent") or (
+            (a.duration is None) == timed) or a.target is not None:
+        return "negate_timing"
+    return DONE
+
+
 def _with_duration(a, site) -> str | None:
     if a.duration is None:
         # no duration written and none carried over (compiler._additional_durations gives "that card
@@ -416,6 +425,8 @@ record("modify_power_split", action=ok)
 record("set_cost", action=ok)
 record("gain_keyword", action=_keyword, permanent=_keyword, reads="tcgsim.onepiece.rules.continuous:has_keyword")
 record("gain_attribute", action=_gain_attribute)
+record("negate_timing", action=lambda a, site: _negate_timing(a, site, True), permanent=lambda a, site: _negate_timing(a, site, False),
+       reads="tcgsim.onepiece.rules.continuous:timing_negated")
 record("can_attack_active", action=ok, permanent=ok, reads="tcgsim.onepiece.rules.continuous:can_attack_active")
 record("set_power_zero", action=ok)
 record("next_play_discount", action=ok)

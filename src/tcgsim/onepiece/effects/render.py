@@ -1091,6 +1091,12 @@ def _gain_keyword(a, ctx):
     return _gains(a, ctx, f"[{k}]") + _dur(a)
 
 
+@renders("negate_timing")
+def _negate_timing(a, ctx):
+    whose = {"self": "Your", "opponent": "Your opponent's"}.get(a.param("owner"), "Someone's")
+    return f"{whose} [{a.param('timing')}] effects are negated{_dur(a)}"
+
+
 @renders("gain_attribute")
 def _gain_attribute(a, ctx):
     return _gains(a, ctx, f"the <{a.param('attribute')}> attribute") + _dur(a)

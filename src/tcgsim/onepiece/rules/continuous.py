@@ -101,6 +101,10 @@ NO_ATTACK_TARGET = 50
 # after the Block Step, 7-1-2); kept only in games with a card that asks (Tables.battle_log, OP12-020), read by
 # effects/select.condition_holds
 BATTLED = 51
+# "Your opponent's [On Play] effects are negated until the end of your opponent's next turn" (OP09-081): player
+# flag, ``amount`` = the timing (``"on_play"``) whose effects of that player's cards do not activate (8-2-1-1);
+# read with the permanent form ("Your [On Play] effects are negated") by ``timing_negated``
+NEGATED_TIMING = 52
 
 BATTLE = 0
 END = 1
@@ -141,6 +145,7 @@ class Stat(IntEnum):
     ATTRIBUTE = ATTRIBUTE
     NO_ATTACK_TARGET = NO_ATTACK_TARGET
     BATTLED = BATTLED
+    NEGATED_TIMING = NEGATED_TIMING
 
 
 class Expiry(IntEnum):
@@ -384,6 +389,25 @@ def attributes(g, cid: int) -> tuple[str, ...]:
     printed = tuple(g.t.defs[cid].attributes)
     gained = tuple(m.amount for m in g.mods if m.target == cid and m.stat == ATTRIBUTE) if g.mods else ()
     return printed + gained if gained else printed
+
+
+TIMING_NAMES = {"On Play": "on_play"}
+"""The printed timings an effect may negate for a player (``negate_timing``'s ``timing``), by timing key."""
+
+
+def timing_negated(g, player: int, timing: str) -> bool:
+    """Whether the effects of ``timing`` (``"on_play"``) of ``player``'s cards are negated now (OP09-081): by a
+    flag an effect gave the player (``NEGATED_TIMING``) or a permanent ``negate_timing`` effect naming them
+    ("Your [On Play] effects are negated": the owner of its card)."""
+    for m in g.mods:
+        if m.target == -1 - player and m.stat == NEGATED_TIMING and m.amount == timing:
+            return True
+    if g.t.static_ops.get("negate_timing"):
+        for src, _, a in static_actions(g, "negate_timing"):
+            mine = g.t.owner[src] == player
+            if TIMING_NAMES.get(a.param("timing")) == timing and mine == (a.param("owner") == "self"):
+                return True
+    return False
 
 
 def negated(g, cid: int) -> bool:
