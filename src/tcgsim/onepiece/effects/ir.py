@@ -244,6 +244,7 @@ FILTER_KEYS = frozenset(
         "name_includes", "attribute", "state", "category", "other_than_this", "has_trigger", "has_keyword",
         "has_counter", "no_base_effect", "multicolored", "given", "don_given", "face", "distinct_names",
         "total_cost", "total_power", "any_of", "has_effect", "cost_eq_don_given",
+        "name_as",  # "the same card name as the trashed card" (EB02-039): a name of the card(s) referenced, "it"
     }
 )
 ZONES = frozenset(

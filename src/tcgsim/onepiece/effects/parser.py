@@ -150,6 +150,8 @@ def _starts_filter(toks: list[Tok], i: int) -> bool:
         return True
     if a == "different" and b == "card":  # "with 5000 power and different card names" (OP13-082)
         return True
+    if a == "the" and b == "same" and _w(toks, i + 2) == "card" and _w(toks, i + 3) == "name":
+        return True  # "with 5000 to 7000 power and the same card name as the trashed card" (EB02-039)
     return False
 
 

@@ -170,6 +170,8 @@ def _with(f: Filter, ctx: Ctx) -> str | None:
         return "a cost equal to the number of DON!! cards given to it"
     if k == "has_effect":
         return f"{'no ' if op == '!=' else ''}{v} effect"
+    if k == "name_as" and getattr(v, "ref", None) == "it":  # EB02-039
+        return "the same card name as the trashed card"
     return None
 
 
