@@ -381,8 +381,8 @@ def test_8_4_1_3_an_optional_cost_is_declined_with_no():
 
 
 @pytest.mark.parametrize("number, text", [
-    ("EB02-039", "play EB02-039"),               # Event: "[Main] You may trash 1 {GERMA 66} type Character card ..."
-    ("OP15-093", "activate OP15-093"),           # Character: "[Activate: Main] You may trash this Character: ..."
+    ("EB01-020", "play EB01-020"),               # Event: "[Main] If your Leader has the {Supernovas} type, ..." (an open reading)
+    ("OP15-008", "activate OP15-008"),           # Character: "[Activate: Main] [Once Per Turn] If this Character was played on this turn, ..." (a known defect)
 ])
 def test_a_card_text_the_engine_cannot_read_invents_no_rule(number, text):
     """When the engine cannot compile a card's text, no rule forbids the action: the refusal names no rule

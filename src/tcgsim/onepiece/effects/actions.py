@@ -220,6 +220,28 @@ def op_gain_keyword(g, frame, a, choice) -> None:
 op("gain_keyword", op_gain_keyword)
 
 
+def op_gain_attribute(g, frame, a, choice) -> None:
+    """A card gains an attribute for a duration ("gains the <Slash> attribute during this turn", OP15-093;
+    rule 2-5-4: it has its printed attributes and that one)."""
+    _modify(g, frame, a, choice, cv.ATTRIBUTE, a.param("attribute"))
+
+
+op("gain_attribute", op_gain_attribute)
+
+
+def op_negate_timing(g, frame, a, choice) -> None:
+    """ "Your opponent's [On Play] effects are negated until the end of your opponent's next turn" (OP09-081): a
+    flag on that player for the duration (continuous.NEGATED_TIMING, read by hooks.fire)."""
+    me = g.t.owner[frame.src]
+    who = 1 - me if a.param("owner") == "opponent" else me
+    kind, turn = duration_of(g, me, a.duration)
+    cv.add_modifier(g, -1 - who, cv.NEGATED_TIMING, cv.TIMING_NAMES[a.param("timing")], kind, turn, me)
+    finish(g, frame, did=True)
+
+
+op("negate_timing", op_negate_timing)
+
+
 def op_ko(g, frame, a, choice) -> None:
     """Rule 10-2-1: K.O. the chosen Characters."""
     chosen = choose_targets(g, frame, a, choice)
@@ -752,7 +774,7 @@ def op_trash(g, frame, a, choice) -> None:
     for owner in sorted({g.t.owner[c] for c in from_hand}):
         # "When a card is trashed from your hand by an effect" (OP14-045): once per action or cost and hand
         hooks.fire_event(g, "trashed", next(c for c in from_hand if g.t.owner[c] == owner), by="effect",
-                         source=frame.src, zone="hand")
+                         source=frame.src, zone="hand", it=tuple(c for c in from_hand if g.t.owner[c] == owner))
     finish(g, frame, it=chosen, did=bool(chosen))
 
 
@@ -1286,6 +1308,17 @@ def op_cannot(g, frame, a, choice) -> None:
         who = 1 - me if sel.owner == "opponent" else me
         cv.add_modifier(g, -1 - who, cv.NO_PLAY, (frame.src, frame.eidx, frame.path), kind, turn, me)
         finish(g, frame, did=True)
+        return
+    if what == "attack_characters":
+        # "this Leader cannot attack your opponent's Characters with a base cost of 7 or less" (OP12-020): the
+        # targets are read when it attacks (continuous.attack_target_forbidden)
+        chosen = choose_targets(g, frame, a, choice)
+        if chosen is None:
+            return
+        for c in chosen:
+            if g.on_field(c):
+                cv.add_modifier(g, c, cv.NO_ATTACK_TARGET, (frame.src, frame.eidx, frame.path), kind, turn, me)
+        finish(g, frame, it=chosen, did=bool(chosen))
         return
     if what in ("attack", "be_ko", "be_rested"):
         chosen = choose_targets(g, frame, a, choice)

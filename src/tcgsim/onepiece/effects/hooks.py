@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..cards.model import CHARACTER
 from ..rules.card_effects import ON_KO
-from ..rules.continuous import GRANTED_REPLACEMENT, negated
+from ..rules.continuous import GRANTED_REPLACEMENT, negated, timing_negated
 from .interpreter import can_carry_out, can_pay, conditions_hold, start_effect, start_now
 from .select import condition_holds, matches
 
@@ -28,6 +28,9 @@ def fire(g, timing: str, cards) -> None:
     for cid in cards:
         idxs = timed[cid].get(timing)
         if idxs:
+            if timing == "on_play" and (g.mods or g.t.static_ops.get("negate_timing")) and timing_negated(
+                    g, g.t.owner[cid], timing):
+                continue  # "Your [On Play] effects are negated" (OP09-081): they do not activate (8-2-1-1)
             _queue(g, cid, idxs)
 
 
@@ -134,7 +137,7 @@ _NONE = ((), ())
 
 def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | None = None,
                source: int = -1, other: int = -1, zone: str | None = None, at: str | None = None,
-               count: int | None = None, side: int = -1) -> None:
+               count: int | None = None, side: int = -1, it: tuple | None = None) -> None:
     """Queue the "When ..." effects waiting for event ``kind`` (``ko``: ``subject`` was K.O.'d;
     ``attack``: ``subject`` declared an attack; ``don_returned``: a DON!! of ``player`` went back to the
     DON!! deck; ``rested``: ``subject`` went from active to rested; ``keyword_activated``: ``subject``
@@ -152,7 +155,8 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
     (interpreter.report_don_returned): only "When 2 or more DON!! cards on your field are returned to your
     DON!! deck" (``at_least``) waits for that report, the per-card reports never satisfy it.
     ``side`` (0 or 1) queues only the effects of that player's cards, for a caller that must put other
-    effects of the same event between the two players' (rules/zones.do_ko, rule 8-6-1)."""
+    effects of the same event between the two players' (rules/zones.do_ko, rule 8-6-1). ``it``: the cards
+    of the event (``trashed``: the cards that action or cost trashed from that hand), "it" of each effect."""
     if not g.t.whens:
         return
     defs = g.t.defs
@@ -180,11 +184,13 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
                     continue
             elif ev.kind != kind or not event_matches(g, ev, src, me, subject, subject_owner, by, source, other, zone, at, count):
                 continue
-            if kind == "played":
+            if kind == "played" or it is not None:
+                # "that Character" of "When ... is played" (``subject``); the cards of the event (``it``) for
+                # "draw cards equal to the number of cards trashed" (OP12-040)
                 inst = g.next_inst
                 start_effect(g, src, idx)
                 if inst in g.ctx:
-                    g.ctx[inst] = g.ctx[inst]._replace(it=(subject,))
+                    g.ctx[inst] = g.ctx[inst]._replace(it=(subject,) if it is None else it)
                 continue
             start_effect(g, src, idx)
     if kind == "life_removed" and subject >= 0 and not g.players[subject_owner].life:
@@ -246,6 +252,9 @@ def event_matches(g, ev, src: int, me: int, subject: int, subject_owner: int, by
         return False  # "by your opponent's Character's effect" (OP14-070): not a Leader's, Event's or Stage's
     if want == "your_effect" and (source < 0 or g.t.owner[source] != me):
         return False
+    by_source = params.get("by_source")
+    if by_source is not None and not matches(g, src, source, by_source.filters):
+        return False  # "by your {Navy} type card's effect" (OP12-040): the type of the card of that effect
     if kind == "played" and params.get("source", zone) != zone:
         return False
     if kind == "removed" and sel is not None and sel.ref is None and sel.zones and zone not in sel.zones:

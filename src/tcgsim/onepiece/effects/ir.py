@@ -211,7 +211,7 @@ ACTION_OPS = frozenset(
         "play", "look", "reveal", "select", "add_don", "give_don", "return_don", "turn_face_up",
         "turn_face_down", "deal_damage", "shuffle_deck", "activate_effect", "activate_event",
         "change_attack_target", "choose_cost", "win_game", "extra_turn", "take_damage",
-        "modify_power", "modify_power_split", "modify_cost", "set_cost", "set_base_power", "set_power_zero", "set_power", "gain_keyword", "cannot",
+        "modify_power", "modify_power_split", "modify_cost", "set_cost", "set_base_power", "set_power_zero", "set_power", "gain_keyword", "gain_attribute", "negate_timing", "cannot",
         "can_attack_active", "no_refresh", "negate_effects", "treat_name", "set_counter",
         "next_play_discount",  # "the next time you play ... from your hand during this turn, the cost will be reduced by 1" (OP02-025)
         "reduce_play_cost",  # permanent: "The cost of playing ... from your hand will be reduced by 1" (OP05-097)
@@ -225,7 +225,8 @@ ACTION_OPS = frozenset(
 )
 CONDITION_KINDS = frozenset(
     {"don_x", "your_turn", "opponent_turn", "leader", "match", "count", "all_match", "played_this_turn", "own_turn",
-     "event_activated", "total_cost", "and", "or"}
+     "event_activated", "total_cost", "and", "or",
+     "battled"}  # "If this Leader battles your opponent's Character during this turn" (OP12-020)
 )
 EVENT_KINDS = frozenset(
     {
@@ -243,6 +244,7 @@ FILTER_KEYS = frozenset(
         "name_includes", "attribute", "state", "category", "other_than_this", "has_trigger", "has_keyword",
         "has_counter", "no_base_effect", "multicolored", "given", "don_given", "face", "distinct_names",
         "total_cost", "total_power", "any_of", "has_effect", "cost_eq_don_given",
+        "name_as",  # "the same card name as the trashed card" (EB02-039): a name of the card(s) referenced, "it"
     }
 )
 ZONES = frozenset(

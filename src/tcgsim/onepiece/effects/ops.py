@@ -199,6 +199,25 @@ def _keyword(a, site) -> str | None:
     return None
 
 
+ATTRIBUTES = frozenset({"Slash", "Strike", "Ranged", "Special", "Wisdom", "?"})  # rule 2-5-2
+
+
+def _gain_attribute(a, site) -> str | None:
+    # "... gains the <Slash> attribute during this turn" (OP15-093): a modifier for a duration (actions.op_gain_attribute)
+    if a.duration is None or a.param("attribute") not in ATTRIBUTES:
+        return "gain_attribute without a duration or of an unknown attribute"
+    return None
+
+
+def _negate_timing(a, site, timed: bool) -> str | None:
+    # "Your [On Play] effects are negated" (permanent) / "Your opponent's [On Play] effects are negated until the
+    # end of your opponent's next turn" (OP09-081): hooks.fire reads continuous.timing_negated
+    if a.param("timing") != "On Play" or a.param("owner") not in ("self", "opponent") or (
+            (a.duration is None) == timed) or a.target is not None:
+        return "negate_timing"
+    return DONE
+
+
 def _with_duration(a, site) -> str | None:
     if a.duration is None:
         # no duration written and none carried over (compiler._additional_durations gives "that card
@@ -270,9 +289,17 @@ record("trash", action=_trash, cost=_trash_cost, delayed=_delayed_target,
 
 def _draw(a, site) -> str | None:
     if a.param("equal_to") is not None and not (
-            a.player == "self" and _whole_hand_to_deck(tuple(site.outer) + tuple(site.before))):
+            a.player == "self" and (_whole_hand_to_deck(tuple(site.outer) + tuple(site.before))
+                                    or _first_of_trashed_event(site))):
         return "draw equal to the cards of an earlier action"
     return None
+
+
+def _first_of_trashed_event(site) -> bool:
+    # "When a card is trashed from your hand by ..., draw cards equal to the number of cards trashed"
+    # (OP12-040): the first action of the effect, "it" being the cards trashed (hooks.fire_event ``it``)
+    ev = site.ctx.effect.event
+    return ev is not None and ev.kind == "trashed" and not site.before and not site.outer
 
 
 record("draw", action=_draw)
@@ -397,6 +424,9 @@ record("modify_cost", action=_with_duration, permanent=ok, reads="tcgsim.onepiec
 record("modify_power_split", action=ok)
 record("set_cost", action=ok)
 record("gain_keyword", action=_keyword, permanent=_keyword, reads="tcgsim.onepiece.rules.continuous:has_keyword")
+record("gain_attribute", action=_gain_attribute)
+record("negate_timing", action=lambda a, site: _negate_timing(a, site, True), permanent=lambda a, site: _negate_timing(a, site, False),
+       reads="tcgsim.onepiece.rules.continuous:timing_negated")
 record("can_attack_active", action=ok, permanent=ok, reads="tcgsim.onepiece.rules.continuous:can_attack_active")
 record("set_power_zero", action=ok)
 record("next_play_discount", action=ok)
@@ -559,6 +589,14 @@ def _cannot(a, site) -> str | None:
                 a.target is None or a.target.zones and set(a.target.zones) - {"character", "leader"}):
             return f"prohibition {what} {sorted(keys)}"
         return None
+    if what == "attack_characters":
+        # "this Leader cannot attack your opponent's Characters with a base cost of 7 or less during this turn"
+        # (OP12-020): a modifier on the named card (actions.op_cannot, continuous.attack_target_forbidden)
+        t, sel = a.target, a.param("targets")
+        if keys != {"what", "targets"} or t is None or t.ref != "this" or a.duration is None or sel is None or (
+                sel.owner != "opponent" or sel.zones != ("character",) or sel.ref or sel.alternatives):
+            return "prohibition attack_characters"
+        return site.ctx.selector(sel) or DONE
     if what == "attack_leader":
         # "you cannot attack a Leader during this turn" (OP06-026): a player flag (actions.op_cannot)
         t = a.target

@@ -150,6 +150,8 @@ def _starts_filter(toks: list[Tok], i: int) -> bool:
         return True
     if a == "different" and b == "card":  # "with 5000 power and different card names" (OP13-082)
         return True
+    if a == "the" and b == "same" and _w(toks, i + 2) == "card" and _w(toks, i + 3) == "name":
+        return True  # "with 5000 to 7000 power and the same card name as the trashed card" (EB02-039)
     return False
 
 
@@ -289,6 +291,8 @@ def classify(toks: list[Tok]) -> list[Tok]:
             new = "and@f"  # "without an [On Play] effect and with a cost of 8 or less" (PRB01-001)
         elif w == "and" and (nxt == "<KEYWORD>" or nxt in ("+", "-")):
             new = "and@k"
+        elif w == "and" and prev == "<KEYWORD>" and nxt == "the" and _w(toks, i + 2) == "<ATTR>":
+            new = "and@k"  # "gains [Rush: Character] and the <Slash> attribute" (OP15-093)
         elif w == "and" and (nxt in ("gains", "gain") or (nxt == "cannot" and _verb_before(toks, i))):
             new = "and@g"
         elif prev in ("you", "your") and nxt == "your":

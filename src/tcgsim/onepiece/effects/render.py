@@ -170,6 +170,8 @@ def _with(f: Filter, ctx: Ctx) -> str | None:
         return "a cost equal to the number of DON!! cards given to it"
     if k == "has_effect":
         return f"{'no ' if op == '!=' else ''}{v} effect"
+    if k == "name_as" and getattr(v, "ref", None) == "it":  # EB02-039
+        return "the same card name as the trashed card"
     return None
 
 
@@ -484,6 +486,12 @@ def _c_your_turn(c, ctx):
 @_cond("opponent_turn")
 def _c_opponent_turn(c, ctx):
     return "[Opponent's Turn]"
+
+
+@_cond("battled")
+def _c_battled(c, ctx):
+    # "If this Leader battles your opponent's Character during this turn" (OP12-020)
+    return f"{_ref(c.target, ctx)} battles {_owner_word(c.value.owner)} {_body_words(c.value, 1, ctx)} during this turn"
 
 
 @_cond("played_this_turn")
@@ -1085,6 +1093,17 @@ def _gain_keyword(a, ctx):
     return _gains(a, ctx, f"[{k}]") + _dur(a)
 
 
+@renders("negate_timing")
+def _negate_timing(a, ctx):
+    whose = {"self": "Your", "opponent": "Your opponent's"}.get(a.param("owner"), "Someone's")
+    return f"{whose} [{a.param('timing')}] effects are negated{_dur(a)}"
+
+
+@renders("gain_attribute")
+def _gain_attribute(a, ctx):
+    return _gains(a, ctx, f"the <{a.param('attribute')}> attribute") + _dur(a)
+
+
 _CANNOT = {
     "attack": "cannot attack", "attack_leader": "cannot attack a Leader", "be_ko": "cannot be K.O.'d",
     "be_rested": "cannot be rested", "be_removed": "cannot be removed from the field",
@@ -1129,6 +1148,8 @@ def _cannot(a, ctx):
         return f"you cannot attack a Leader{_dur(a)}"
     if what == "attack_other_than":
         return f"{_sel(a, ctx)} cannot attack other than {render_selector(a.param('only'), ctx)}{_dur(a)}"
+    if what == "attack_characters" and a.param("targets") is not None:  # OP12-020
+        return f"{_sel(a, ctx)} cannot attack {_whose(a.param('targets'), ctx)}{_dur(a)}"
     subj = _sel(a, ctx)
     if t is not None and t.ref is None and t.count is None and not t.up_to and t.owner != "any":
         subj = subj.replace("all of ", "", 1)  # "your Characters with a cost of 3 or less cannot be K.O.'d"
@@ -1538,9 +1559,13 @@ def _e_life_to_hand(ev, ctx):
 @_event("trashed")
 def _e_trashed(ev, ctx):
     s = ev.subject
+    by = _by(ev)
+    src = dict(ev.params).get("by_source")
+    if src is not None:  # "by your {Navy} type card's effect" (OP12-040)
+        by = " by your " + " ".join(filter(None, (_pre(f) for f in src.filters))) + " card's effect"
     if s is not None and s.ref is None and tuple(s.zones) == ("hand",):
-        return f"a card is trashed from {_owner_word(s.owner)} hand{_by(ev)}"
-    return f"{_subj(ev, ctx)} is trashed{_by(ev)}"
+        return f"a card is trashed from {_owner_word(s.owner)} hand{by}"
+    return f"{_subj(ev, ctx)} is trashed{by}"
 
 
 @_event("returned_to_hand")

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from ..cards.model import KEYWORD_BITS
 from ..rules import continuous as cv
+from .ir import Filter
 
 # Zone readers: a zone name of the IR -> the card ids of that zone for one player, in zone order
 # (piles top first).
@@ -89,6 +90,7 @@ FILTER_KEYS = {
     "name_includes", "attribute", "state", "category", "other_than_this", "has_trigger", "has_keyword",
     "multicolored", "any_of", "don_given", "face", "has_counter", "no_base_effect",
     "has_effect",  # "without an [On Play] effect" (printed_timings)
+    "name_as",  # "the same card name as the trashed card" (EB02-039): resolved by candidates, ``_names_of_it``
     "cost_eq_don_given",  # "has a cost equal to the number of DON!! cards given to it" (OP15-031)
 }
 # filters on a set of cards rather than on one card, accepted only where cards are counted
@@ -149,6 +151,8 @@ def matches(g, src: int, cid: int, filters) -> bool:
     d = g.t.defs[cid]
     for f in filters:
         k, op, v = f.key, f.op, f.value
+        if k == "name_as":
+            return False  # the name of "it", known only where the effect's context is (candidates)
         if hasattr(v, "zones"):
             # "a cost equal to or less than the number of your opponent's Life cards": that count, now (8-4-6)
             v = count_of(g, src, v)
@@ -190,7 +194,7 @@ def matches(g, src: int, cid: int, filters) -> bool:
             if any(w in n for w in wanted for n in card_names(d)) != (op in ("==", "in")):
                 return False
         elif k == "attribute":
-            if not _any_compare(op, d.attributes, v):
+            if not _any_compare(op, cv.attributes(g, cid) if g.mods else d.attributes, v):
                 return False
         elif k == "state":
             rested = bool(g.rested[cid])
@@ -250,6 +254,8 @@ def candidates(g, src: int, sel, ctx=None) -> list[int]:
         if alt.ref is not None:
             out.extend(c for c in resolve_ref(g, src, alt, ctx) if c not in out)
             continue
+        if any(f.key == "name_as" for f in alt.filters):
+            alt = _names_of_it(g, src, alt, ctx)
         for who in owners(alt.owner, controller):
             for zone in alt.zones:
                 cards = zone_cards(g, who, zone, ctx)
@@ -263,6 +269,18 @@ def candidates(g, src: int, sel, ctx=None) -> list[int]:
                     if c not in out and matches(g, src, c, alt.filters):
                         out.append(c)
     return out
+
+
+def _names_of_it(g, src: int, sel, ctx):
+    """``sel`` with its filter "the same card name as the trashed card" (``name_as``: the card(s) of a
+    reference, "it") made a name filter: any name of those cards (2-1-2, 2-1-3); no card, no name."""
+    filters = []
+    for f in sel.filters:
+        if f.key == "name_as":
+            names = tuple(n for c in resolve_ref(g, src, f.value, ctx) for n in card_names(g.t.defs[c]))
+            f = Filter("name", "in", names)
+        filters.append(f)
+    return replace(sel, filters=tuple(filters))
 
 
 def resolve_ref(g, src: int, sel, ctx=None) -> list[int]:
@@ -326,7 +344,15 @@ def count_of(g, src: int, sel, ctx=None) -> int:
 
 
 CONDITION_KINDS = {"don_x", "your_turn", "opponent_turn", "leader", "match", "count", "and", "or",
-                   "played_this_turn", "all_match", "own_turn", "event_activated", "total_cost"}
+                   "played_this_turn", "all_match", "own_turn", "event_activated", "total_cost", "battled"}
+
+
+def _battled_matches(g, src: int, other: int, sel) -> bool:
+    """Whether ``other``, a card ``src`` battled, is one of ``sel`` (owner and Leader / Character; no filters)."""
+    owner = g.t.owner[other]
+    if sel.owner == "opponent" and owner == g.t.owner[src] or sel.owner == "self" and owner != g.t.owner[src]:
+        return False
+    return ("leader" if other == g.players[owner].leader else "character") in sel.zones
 
 
 def own_turn_number(g, player: int) -> int:
@@ -377,6 +403,11 @@ def condition_holds(g, src: int, cond, ctx=None) -> bool:
         # the printed one wherever the card is now
         key = -1 - controller
         ok = any(m.target == key and m.stat == cv.EVENT_ACTIVATED and matches(g, src, m.amount, cond.target.filters)
+                 for m in g.mods)
+    elif k == "battled":
+        # "If this Leader battles your opponent's Character during this turn" (OP12-020): the battles of this
+        # turn (continuous.BATTLED, kept only in games with a card that asks, Tables.battle_log)
+        ok = any(m.target == src and m.stat == cv.BATTLED and _battled_matches(g, src, m.amount, cond.value)
                  for m in g.mods)
     elif k == "total_cost":
         # "If the total cost of your Characters is 5 or more" (OP10-022): their current costs (2-7-6), summed

@@ -346,10 +346,17 @@ def _when_trashed(ctx, ev, params):
     # "When a card is trashed from your hand by an effect" (OP14-045): reported by actions.op_trash, once
     # per action or cost that trashed cards from that hand (an activation cost is part of the effect)
     sel = ev.subject
-    if params != {"by": "effect"} or sel is None or sel.owner != "self" or tuple(sel.zones) != ("hand",) or (
-            sel.filters or sel.ref or sel.alternatives):
+    if params != {"by": "effect"} and not _trashed_by_typed(params) or sel is None or sel.owner != "self" or (
+            tuple(sel.zones) != ("hand",) or sel.filters or sel.ref or sel.alternatives):
         return "timing when trashed"
     return None
+
+
+def _trashed_by_typed(params) -> bool:
+    # "... by your {Navy} type card's effect" (OP12-040): hooks.event_matches checks the source card's type
+    src = params.get("by_source")
+    return (set(params) == {"by", "by_source"} and params["by"] == "your_effect" and src is not None
+            and len(src.filters) == 1 and src.filters[0].key == "type" and src.filters[0].op == "==")
 
 
 def _when_returned_to_hand(ctx, ev, params):

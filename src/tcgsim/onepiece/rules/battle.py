@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...core.machine import handler_registry
 from ..cards.model import CHARACTER, KW_BLOCKER, KW_UNBLOCKABLE
 from .continuous import (
-    BATTLE, CANNOT_BLOCK, POWER, add_modifier, blocker_forbidden, card_flag, expire, has_keyword, prohibited,
+    BATTLE, BATTLED, CANNOT_BLOCK, END, POWER, add_modifier, blocker_forbidden, card_flag, expire, has_keyword, prohibited,
 )
 from .continuous import counter as counter_value
 from .events import event_activated, event_usable
@@ -169,6 +169,10 @@ def counter_step(g, frame, choice) -> None:
     if frame[1] == 0:
         g.stack[-1] = ("counter_step", 1)
         p = g.players[d]
+        if g.t.battle_log:  # "If this Leader battles your opponent's Character during this turn" (OP12-020)
+            b = g.battle
+            add_modifier(g, b[0], BATTLED, b[1], END, g.turn, g.t.owner[b[0]])
+            add_modifier(g, b[1], BATTLED, b[0], END, g.turn, g.t.owner[b[1]])
         if g.t.whens:
             # "When this Character battles ...": the two battling cards are fixed once the Block Step is
             # over (a [Blocker] becomes the target, 10-1-4-1) and the battle goes on (7-1-2-3); once per

@@ -90,6 +90,21 @@ GRANTED_REPLACEMENT = 47
 # before, including a permanent effect that ends later (card Q&A OP03-091 q1); cost modifiers given after it
 # still apply (``cost``)
 SET_COST = 48
+# "... gains [Rush: Character] and the <Slash> attribute during this turn" (OP15-093): the card has the attribute
+# ``amount`` (its name) besides its printed ones (2-5-4), read by ``attributes`` (effects/select filters)
+ATTRIBUTE = 49
+# "this Leader cannot attack your opponent's Characters with a base cost of 7 or less during this turn"
+# (OP12-020): on the card that may not attack them, ``amount`` = (src, eidx, path) of the action, whose
+# ``targets`` selector names the forbidden targets (read by ``attack_target_forbidden``)
+NO_ATTACK_TARGET = 50
+# the card ``amount`` battled the modifier's target this turn (rules/battle.py, once the battling cards are fixed
+# after the Block Step, 7-1-2); kept only in games with a card that asks (Tables.battle_log, OP12-020), read by
+# effects/select.condition_holds
+BATTLED = 51
+# "Your opponent's [On Play] effects are negated until the end of your opponent's next turn" (OP09-081): player
+# flag, ``amount`` = the timing (``"on_play"``) whose effects of that player's cards do not activate (8-2-1-1);
+# read with the permanent form ("Your [On Play] effects are negated") by ``timing_negated``
+NEGATED_TIMING = 52
 
 BATTLE = 0
 END = 1
@@ -127,6 +142,10 @@ class Stat(IntEnum):
     EVENT_ACTIVATED = EVENT_ACTIVATED
     GRANTED_REPLACEMENT = GRANTED_REPLACEMENT
     SET_COST = SET_COST
+    ATTRIBUTE = ATTRIBUTE
+    NO_ATTACK_TARGET = NO_ATTACK_TARGET
+    BATTLED = BATTLED
+    NEGATED_TIMING = NEGATED_TIMING
 
 
 class Expiry(IntEnum):
@@ -380,6 +399,33 @@ def has_keyword(g, cid: int, bit: int) -> bool:
     return False
 
 
+def attributes(g, cid: int) -> tuple[str, ...]:
+    """The attributes of ``cid``: its printed ones (2-5) and those an effect gave it (``ATTRIBUTE`` modifiers,
+    OP15-093); a card with several is treated as having each (2-5-4)."""
+    printed = tuple(g.t.defs[cid].attributes)
+    gained = tuple(m.amount for m in g.mods if m.target == cid and m.stat == ATTRIBUTE) if g.mods else ()
+    return printed + gained if gained else printed
+
+
+TIMING_NAMES = {"On Play": "on_play"}
+"""The printed timings an effect may negate for a player (``negate_timing``'s ``timing``), by timing key."""
+
+
+def timing_negated(g, player: int, timing: str) -> bool:
+    """Whether the effects of ``timing`` (``"on_play"``) of ``player``'s cards are negated now (OP09-081): by a
+    flag an effect gave the player (``NEGATED_TIMING``) or a permanent ``negate_timing`` effect naming them
+    ("Your [On Play] effects are negated": the owner of its card)."""
+    for m in g.mods:
+        if m.target == -1 - player and m.stat == NEGATED_TIMING and m.amount == timing:
+            return True
+    if g.t.static_ops.get("negate_timing"):
+        for src, _, a in static_actions(g, "negate_timing"):
+            mine = g.t.owner[src] == player
+            if TIMING_NAMES.get(a.param("timing")) == timing and mine == (a.param("owner") == "self"):
+                return True
+    return False
+
+
 def negated(g, cid: int) -> bool:
     """Whether the effects of card ``cid`` are negated now (a ``NEGATED`` modifier, rule 8-2-1-1)."""
     for m in g.mods:
@@ -391,7 +437,15 @@ def negated(g, cid: int) -> bool:
 def attack_target_forbidden(g, attacker: int, target: int) -> bool:
     """Whether a permanent effect such as "your opponent cannot attack any card other than the Character
     [Eustass"Captain"Kid]" (OP01-051) keeps ``attacker`` from attacking ``target`` (rule 1-3-3): it may
-    attack only cards of the ``only`` selector, any of them when several match (card Q&A OP01-051)."""
+    attack only cards of the ``only`` selector, any of them when several match (card Q&A OP01-051); or an
+    effect already resolved on ``attacker`` forbids that target (``NO_ATTACK_TARGET``, OP12-020)."""
+    for m in g.mods:
+        if m.target == attacker and m.stat == NO_ATTACK_TARGET:
+            src, eidx, path = m.amount
+            sel = g.fx.action_at(g, src, eidx, path).param("targets")
+            if target in g.players[g.t.owner[target]].characters and g.t.owner[target] != g.t.owner[attacker] and (
+                    g.fx.matches(g, src, target, sel.filters)):
+                return True
     if not g.t.static_ops.get("cannot"):
         return False
     for src, _, a in static_actions(g, "cannot"):

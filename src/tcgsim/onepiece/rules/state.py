@@ -130,7 +130,7 @@ class Tables:
     """Per-game static data shared by every clone: card definitions and owners, indexed by card id."""
 
     __slots__ = ("defs", "owner", "numbers", "custom", "static", "timed", "static_ops", "whens", "replacements",
-                 "event_log", "whens_by_kind")
+                 "event_log", "whens_by_kind", "battle_log")
 
     def __init__(self, defs: list[CardDef], owner: list[int], custom: dict[str, CardDef] | None = None):
         self.defs = tuple(defs)
@@ -152,6 +152,8 @@ class Tables:
         self.replacements = tuple(i for i, d in enumerate(self.defs) if any(e.kind == "replacement" for e in d.effects))
         # whether a card asks which Events were activated this turn (continuous.EVENT_ACTIVATED)
         self.event_log = any(_asks_events(e) for d in self.defs for e in d.effects)
+        # whether a card asks which cards battled this turn (continuous.BATTLED, OP12-020)
+        self.battle_log = any(_asks_events(e, "battled") for d in self.defs for e in d.effects)
         # action op -> [(source id, effect, actions of that op, effect.in_hand)] over the permanent effects
         # (in_hand computed once here: continuous.py reads it for every power and cost)
         self.static_ops: dict[str, list] = {}
@@ -186,10 +188,11 @@ def _whens_by_kind(t: "Tables") -> dict:
     return out
 
 
-def _asks_events(eff) -> bool:
-    """Whether effect ``eff`` has an ``event_activated`` condition, on the effect or on one of its actions."""
+def _asks_events(eff, kind: str = "event_activated") -> bool:
+    """Whether effect ``eff`` has a condition of ``kind`` (``event_activated``, ``battled``), on the effect or
+    on one of its actions."""
     def cond(c) -> bool:
-        return c.kind == "event_activated" or any(cond(p) for p in c.parts)
+        return c.kind == kind or any(cond(p) for p in c.parts)
 
     def acts(actions) -> bool:
         return any((a.condition is not None and cond(a.condition)) or acts(a.body) or any(acts(o) for o in a.options)

@@ -314,6 +314,11 @@ class NounRules(Transformer):
     def f_cost_range(self, lo, hi):
         return Filter("cost", "range", (lo, hi))
 
+    def f_name_as_it(self):
+        # "the same card name as the trashed card" (EB02-039): a name of the card the effect trashed ("it"),
+        # read by select.candidates when the choice is made
+        return Filter("name_as", "==", Selector(ref="it", count=None))
+
     def f_base_cost(self, n, c=None):
         return Filter("base_cost", _cmp_op(c), n)
 

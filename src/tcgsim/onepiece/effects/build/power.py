@@ -86,6 +86,17 @@ class PowerActionRules(Transformer):
         first = self.a_keyword(ts, _g, kw1, *rest)
         return first + (Action("gain_keyword", _same(first), duration=_dur(rest), params=_params(keyword=str(kw2))),)
 
+    def a_timing_negated(self, owner, timing, *rest):
+        # "Your [On Play] effects are negated" / "Your opponent's [On Play] effects are negated until the end of
+        # your opponent's next turn" (OP09-081): the effects of that timing of that player's cards do not
+        # activate (8-2-1-1; hooks.fire, continuous.timing_negated)
+        return Action("negate_timing", duration=_dur(rest), params=_params(owner=owner, timing=str(timing)))
+
+    def a_gain_kw_attr(self, ts, _g, kw, attr, *rest):
+        # "gains [Rush: Character] and the <Slash> attribute during this turn" (OP15-093)
+        first = self.a_keyword(ts, _g, kw, *rest)
+        return first + (Action("gain_attribute", _same(first), duration=_dur(rest), params=_params(attribute=str(attr))),)
+
     def a_gain_power_cost(self, ts, _g, power, cost, *rest):
         first = self.a_gain_power(ts, _g, power, *rest)
         return first + (Action("modify_cost", _same(first), amount=cost, duration=_dur(rest)),)

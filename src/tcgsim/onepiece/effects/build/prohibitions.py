@@ -146,6 +146,12 @@ class ProhibitionRules(Transformer):
     def r_attack_leader(self):
         return "attack_leader", {}
 
+    def r_attack_opp_characters(self, post):
+        # "this Leader cannot attack your opponent's Characters with a base cost of 7 or less during this turn"
+        # (OP12-020): the attack targets it may not choose (continuous.attack_target_forbidden)
+        return "attack_characters", {"targets": Selector(owner="opponent", zones=("character",), count=None,
+                                                         filters=tuple(post.filters))}
+
     def r_ko(self):
         return "be_ko", {}
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from lark import Transformer, v_args
 
-from ..ir import Action, Event, Selector
+from ..ir import Action, Condition, Event, Selector
 from .common import SentenceIR, _IT, _Q, _THIS, _Target, _as_tuple, _ev, _params, _sel, _then
 
 
@@ -111,6 +111,17 @@ class SentenceRules(Transformer):
             _params(at="end_of_battle", opponent=_ev(other, default_zones=("leader", "character"))),
         )
         return SentenceIR("when", actions, event=event, optional=optional)
+
+    def s_battled_during(self, this, other, dur, body):
+        """ "If this Leader battles your opponent's Character during this turn, ..." (OP12-020, an [Activate: Main]
+        effect): a condition on the battles already fought this turn (``battled``: the card battled such a card,
+        continuous.BATTLED), not the end of a battle."""
+        actions, optional = body
+        if dur[1] != "this_turn":
+            raise ValueError("a battle condition with a duration other than this turn")
+        cond = Condition("battled", target=_sel(this, default_zones=("leader", "character")),
+                         value=_ev(other, default_zones=("leader", "character")))
+        return SentenceIR("actions", (Action("if", condition=cond, body=tuple(actions)),), optional=optional)
 
     def s_battle_end_explicit(self, this, other, body):
         return self.s_battle_end(this, other, body)

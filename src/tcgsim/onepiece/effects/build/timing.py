@@ -10,7 +10,7 @@ from dataclasses import replace
 from lark import Transformer, v_args
 
 from ..ir import Action, Event, Filter, Selector
-from .common import _Q, _Source, _Target, _as_tuple, _ev, _params
+from .common import _Q, _Source, _Target, _as_tuple, _ev, _params, _type_filter
 
 
 @v_args(inline=True)
@@ -163,6 +163,12 @@ class TimingRules(Transformer):
 
     def ev_trashed(self, t, source, by=None):
         return Event("trashed", _ev(t, source), _params(by=by))
+
+    def ev_trashed_by_typed(self, t, source, types):
+        # "When a card is trashed from your hand by your {Navy} type card's effect" (OP12-040): your effect
+        # whose card (``by_source``: its filters) has the type
+        return Event("trashed", _ev(t, source),
+                     _params(by="your_effect", by_source=Selector(count=None, filters=(_type_filter(types),))))
 
     def ev_you_play(self, t):
         return Event("played", replace(_ev(t, default_zones=("character",)), owner="self"))
