@@ -451,6 +451,8 @@ def op_set_active(g, frame, a, choice) -> None:
         if done is not None:
             finish(g, frame, did=done > 0)
         return
+    if a.target.alternatives and any("don" in alt.zones for alt in a.target.alternatives):
+        return set_active_cards_or_don(g, frame, a, choice)
     chosen = choose_targets(g, frame, a, choice)
     if chosen is None:
         return
@@ -462,6 +464,36 @@ def op_set_active(g, frame, a, choice) -> None:
 
 
 op("set_active", op_set_active)
+
+
+def set_active_cards_or_don(g, frame, a, choice) -> None:
+    """ "Set this Character or up to 1 of your DON!! cards as active" (OP13-035; the shape ops._this_or_don
+    allows): one choice among the rested cards of the non-DON!! alternatives and a rested DON!! card of the
+    player's cost area (``choose 1 rested don``), or ``choose none`` ("up to", 4-8-1). An active card is not
+    offered: setting it as active is no action (1-3-2-1). "You cannot set DON!! cards as active using
+    Character effects" (OP10-030) leaves only the cards."""
+    src = frame.src
+    me = g.t.owner[src]
+    p = g.players[me]
+    sel = a.target
+    cards = [c for c in candidates(g, src, replace(sel, alternatives=tuple(
+        x for x in sel.alternatives if "don" not in x.zones)), g.ctx.get(frame.inst)) if g.on_field(c) and g.rested[c]]
+    don_free = 1 if p.don_rested else 0
+    if don_free and g.mods and g.t.defs[src].category == CHARACTER and cv.set_don_active_forbidden(g, me):
+        don_free = 0
+    picked = cards_or_don(g, frame, choice, me, replace(sel, up_to=True), cards, don_free, ("don", "rested"))
+    if picked is None:
+        return
+    chosen, dons = picked
+    for c in chosen:
+        if g.on_field(c):
+            g.rested[c] = 0
+    if dons and p.don_rested:
+        p.don_rested -= 1
+        p.don_active += 1
+        cv.unfreeze_don(g, me)  # the owner sets a kept one active first (continuous.unfreeze_don)
+        chosen = chosen + (DON_IT,)
+    finish(g, frame, it=chosen, did=bool(chosen))
 
 
 def _rested_at_once(g, frame, a) -> frozenset:

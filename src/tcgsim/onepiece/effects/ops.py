@@ -235,7 +235,31 @@ def _delayed_target(a, site) -> str | None:
 
 # --------------------------------------------------------------------------- one-shot actions
 record("ko", action=ok, cost=ok, battle_ref="optional")
-record("set_active", action=ok, delayed=_delayed_target, don=True)
+def _this_or_don(t) -> bool:
+    """ "Set this Character or up to 1 of your DON!! cards as active" (OP13-035): a choice of one between
+    this card and up to 1 of your DON!! cards (actions.set_active_cards_or_don)."""
+    if t.ref is not None or t.zones or t.count != 1 or len(t.alternatives) != 2:
+        return False
+    this, don = t.alternatives
+    return (this.ref == "this" and not this.alternatives and not this.filters and don.ref is None
+            and don.zones == ("don",) and don.owner == "self" and don.count == 1 and not don.filters
+            and not don.alternatives and not don.total)
+
+
+def _set_active(a, site) -> str | None:
+    t = a.target
+    if t is not None and any("don" in alt.zones for alt in t.alternatives):
+        return DONE if _this_or_don(t) else "set_active of DON!! cards among alternatives"
+    return None
+
+
+def _set_active_delayed(a, site) -> str | None:
+    if a.target is not None and any("don" in alt.zones for alt in a.target.alternatives):
+        return "set_active of DON!! cards among alternatives, delayed"
+    return _delayed_target(a, site)
+
+
+record("set_active", action=_set_active, delayed=_set_active_delayed, don=True, don_alternatives=True)
 record("select", action=ok)
 record("reveal", action=ok, cost=ok)
 record("add_to_hand", action=ok, cost=ok)
