@@ -70,10 +70,18 @@ def test_cannot_attack_unless_trash_op08_043():
 
 
 def test_don_alternative_only_for_rest_op13_035():
-    """Only "rest" offers a DON!! card among alternatives (actions.rest_cards_or_don); "Set this Character or
-    up to 1 of your DON!! cards as active" would lose its DON!! choice, so it is reported, not compiled."""
+    """Only "rest" (actions.rest_cards_or_don) and "Set this Character or up to 1 of your DON!! cards as
+    active" (OP13-035, actions.set_active_cards_or_don) offer a DON!! card among alternatives; any other
+    such shape would lose its DON!! choice, so it is reported, not compiled."""
     result = compile_card_text("[End of Your Turn] Set this Character or up to 1 of your DON!! cards as active.", None)
-    assert [why_unsupported(e) for e in result.effects] == ["set_active of DON!! cards among alternatives"]
+    assert [why_unsupported(e) for e in result.effects] == [None]
+    for text, why in (
+            ("[End of Your Turn] Set this Character or up to 2 of your DON!! cards as active.",
+             "set_active of DON!! cards among alternatives"),
+            ("[End of Your Turn] Set this Character or up to 1 of your opponent's DON!! cards as active.",
+             "set_active of DON!! cards among alternatives"),
+            ("[On Play] K.O. this Character or up to 1 of your DON!! cards.", "ko of DON!! cards among alternatives")):
+        assert [why_unsupported(e) for e in compile_card_text(text, None).effects] == [why]
     rest = compile_card_text("[On Play] Rest up to 1 of your opponent's DON!! cards or Characters with a cost of 6 "
                              "or less.", None)
     assert rest.unsupported == () and why_unsupported(rest.effects[0]) is None

@@ -186,11 +186,19 @@ def push_actions(g, src: int, eidx: int, inst: int, prefix: tuple, actions) -> N
 # --------------------------------------------------------------------------- costs
 def can_pay(g, src: int, eff) -> bool:
     """Rule 8-3-1-3: every part of the activation cost can be paid now."""
+    return costs_payable(g, src, eff.costs)
+
+
+def costs_payable(g, src: int, costs: tuple, need_rest: int = 0) -> bool:
+    """Whether every cost of ``costs`` can be paid now (8-3-1-3), ``need_rest`` active DON!! being taken by
+    the costs before them. A choice of costs ("A or B:", ``one_of``) can be paid when one of its options can,
+    together with the costs after it."""
     me = g.t.owner[src]
     p = g.players[me]
-    need_rest = 0
-    for c in eff.costs:
+    for i, c in enumerate(costs):
         op = c.op
+        if op == "one_of":
+            return any(costs_payable(g, src, tuple(o) + tuple(costs[i + 1:]), need_rest) for o in c.options)
         if op == "rest_don":
             need_rest += c.amount or 0
             if p.don_active < need_rest:
@@ -453,9 +461,29 @@ handler("effect_end", effect_end)
 def cost_frame(g, frame, choice) -> None:
     """Rule 8-3-1-1: pay the cost parts in printed order (8-3-1-5 rest DON!!, 8-3-1-6 DON!! −X)."""
     _, src, eidx, ci, inst, state = frame
-    c = effect_of(g, src, eidx).costs[ci]
+    costs = effect_of(g, src, eidx).costs
+    # ``ci``: the index of the cost, or ``(i, k, j)`` for cost j of option k of the choice ``one_of`` at i
+    c = costs[ci] if isinstance(ci, int) else costs[ci[0]].options[ci[1]][ci[2]]
     me = g.t.owner[src]
     p = g.players[me]
+    if c.op == "one_of":
+        # "A or B:" (8-3-1): the player chooses one option that can be paid with the costs after it
+        # (``choose option N``, counted from 1 in the text's order); then pays it
+        if choice is None:
+            rest = costs[ci + 1:]
+            opts = [("option", k + 1) for k, o in enumerate(c.options) if costs_payable(g, src, tuple(o) + rest)]
+            if not opts:
+                set_ctx(g, inst, paid=False)
+                g.stack.pop()
+                return
+            choice = g.ask(me, "option", opts)  # a single option is taken at once
+            if choice is None:
+                return
+        g.stack.pop()
+        k = choice[1] - 1
+        for j in range(len(c.options[k]) - 1, -1, -1):
+            g.stack.append(CostFrame("cost", src, eidx, (ci, k, j), inst, ()))
+        return
     if c.op == "rest_don":
         if p.don_active < (c.amount or 0):
             set_ctx(g, inst, paid=False)

@@ -408,7 +408,22 @@ def _return_don_delayed(a, site) -> str | None:
 record("return_don", action=_return_don, don_checks_first=True, cost=_return_don_cost, delayed=_return_don_delayed, cost_amount=True)
 record("rest_don", cost=ok, cost_amount=True)
 record("don_minus", cost=ok, cost_amount=True)
-record("one_of", note="a choice between costs: never supported (interpreter pays one list of costs)")
+def _one_of_cost(c, site) -> str | None:
+    """ "You may trash 1 card from your hand or rest 1 of your DON!! cards:" (OP17-020): the player pays one
+    of the options, each a list of costs supported on its own (interpreter.cost_frame); no option is itself
+    a choice."""
+    if c.target is not None or len(c.options) < 2:
+        return "cost one_of"
+    for opt in c.options:
+        if not opt or any(x.op == "one_of" for x in opt):
+            return "cost one_of nested"
+        r = site.ctx.costs(opt)
+        if r:
+            return r
+    return DONE
+
+
+record("one_of", cost=_one_of_cost, cost_amount=True)
 
 
 def _look(a, site) -> str | None:

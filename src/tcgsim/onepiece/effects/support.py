@@ -61,6 +61,10 @@ class Support:
         """``None`` or the reason one of ``conds`` (:class:`~.ir.Condition`) is not supported."""
         return _conditions(self, conds)
 
+    def costs(self, costs) -> str | None:
+        """``None`` or the reason one of ``costs`` (:class:`~.ir.Cost`) is not supported."""
+        return _costs(self, costs)
+
 
 def why_unsupported(eff) -> str | None:
     """``None`` if the interpreter supports every construct of ``eff`` (an :class:`~.ir.Effect`), else the
