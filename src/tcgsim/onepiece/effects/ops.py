@@ -264,7 +264,16 @@ record("select", action=ok)
 record("reveal", action=ok, cost=ok)
 record("add_to_hand", action=ok, cost=ok)
 record("play", action=ok, cost=ok)  # cost: "You may play 1 [Kotori] from your hand:" (OP05-111): interpreter.cost_frame, op_play
-record("add_don", action=ok)
+def _add_don_delayed(a, site) -> str | None:
+    """ "Then, add up to 1 DON!! card from your DON!! deck and set it as active at the end of this turn"
+    (OP13-066): the player's own DON!! deck, resolved in the End Phase (interpreter.run_delayed, a modifier
+    on the player, kept when the card leaves the field)."""
+    if a.target is not None or a.player != "self":
+        return "action delayed"
+    return None
+
+
+record("add_don", action=ok, delayed=_add_don_delayed)
 record("give_don", action=ok, cost=ok)
 record("turn_face_up", action=ok, cost=ok)
 record("turn_face_down", action=ok, cost=ok)
