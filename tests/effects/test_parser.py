@@ -709,21 +709,19 @@ def test_battle_effect_st02_010():
 
 
 def test_unsupported_text_names_fragment_and_position():
-    # OP16-100: "has been K.O.'d during this turn" is not in the grammar (OP14-017's base power swap, the
-    # example here before, now is)
+    # a made-up text whose second sentence no rule reads ("gains an extra turn"; OP16-100's "has been K.O.'d
+    # during this turn", the example here before, now is read)
     text = (
-        "[Main] You may rest 2 of your DON!! cards: If your opponent's Character has been K.O.'d during this "
-        "turn, set your Leader [Yamato] as active."
+        "[On Play] If your opponent has 5 or more cards in their hand, draw 1 card. Then, your opponent gains an "
+        "extra turn."
     )
     result = compile_card_text(text)
     assert result.effects == ()
     (u,) = result.unsupported
     assert u.fragment == text
-    assert u.sentence == (
-        "If your opponent's Character has been K.O.'d during this turn, set your Leader [Yamato] as active"
-    )
-    assert u.reason == "unknown word 'been'"
-    assert u.fragment[u.position :].startswith("been K.O.'d")
+    assert u.sentence == "Then, your opponent gains an extra turn"
+    assert u.reason == "unexpected 'gains'"
+    assert u.fragment[u.position :].startswith("gains an extra turn")
 
     # a [Trigger] paragraph is named with its keyword (OP03-104 style)
     # (an invented verb: base power swaps are in the grammar now)
@@ -912,6 +910,10 @@ REVIEWED_SHIFT_REDUCE = {
     # goes on to that condition; no printed card has "all of your DON!! cards" as a target (compiled forms
     # of the whole database unchanged)
     ("don!!", "owner : YOUR"),
+    # "If your opponent's Character has been K.O.'d during this turn" (OP16-100, cond1 c_opp_kod_this_turn):
+    # "character" after "your opponent's" goes on to that condition (compiled forms of the whole database
+    # otherwise unchanged: `tcgsim cards render-diff`, no stale review)
+    ("character", "owner : YOUR __ANON_opponent's"),
     ("rested", "qty : UP TO num"),
     # "give up to 1 DON!! card from your opponent's cost area to ..." (OP15-028, a_give_don_from_area): "don!!"
     # after "give up to N" goes on to that action; no printed card gives "up to N DON!! cards" as a target

@@ -506,6 +506,12 @@ def _c_own_turn(c, ctx):
     return f"it is your {ordinal} turn or later" if (c.op or ">=") == ">=" else f"it is your {ordinal} turn"
 
 
+@_cond("kod_this_turn")
+def _c_kod_this_turn(c, ctx):
+    # "your opponent's Character has been K.O.'d during this turn" (OP16-100)
+    return ("your opponent's" if c.target.owner == "opponent" else "your") + " Character has been K.O.'d during this turn"
+
+
 @_cond("event_activated")
 def _c_event_activated(c, ctx):
     # "you have activated an Event with a base cost of 3 or more during this turn" (OP15-002)

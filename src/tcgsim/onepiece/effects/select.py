@@ -344,7 +344,8 @@ def count_of(g, src: int, sel, ctx=None) -> int:
 
 
 CONDITION_KINDS = {"don_x", "your_turn", "opponent_turn", "leader", "match", "count", "and", "or",
-                   "played_this_turn", "all_match", "own_turn", "event_activated", "total_cost", "battled"}
+                   "played_this_turn", "all_match", "own_turn", "event_activated", "total_cost", "battled",
+                   "kod_this_turn"}
 
 
 def _battled_matches(g, src: int, other: int, sel) -> bool:
@@ -409,6 +410,11 @@ def condition_holds(g, src: int, cond, ctx=None) -> bool:
         # turn (continuous.BATTLED, kept only in games with a card that asks, Tables.battle_log)
         ok = any(m.target == src and m.stat == cv.BATTLED and _battled_matches(g, src, m.amount, cond.value)
                  for m in g.mods)
+    elif k == "kod_this_turn":
+        # "If your opponent's Character has been K.O.'d during this turn" (OP16-100): a Character of that player
+        # K.O.'d this turn, in battle or by an effect (rules/zones.do_ko, continuous.CHARACTER_KOD)
+        whose = 1 - controller if cond.target.owner == "opponent" else controller
+        ok = any(m.target == -1 - whose and m.stat == cv.CHARACTER_KOD for m in g.mods)
     elif k == "total_cost":
         # "If the total cost of your Characters is 5 or more" (OP10-022): their current costs (2-7-6), summed
         ok = _compare(cond.op or ">=", sum(cv.cost(g, c) for c in candidates(g, src, cond.target, ctx)), cond.value)

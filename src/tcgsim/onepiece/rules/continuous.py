@@ -105,6 +105,10 @@ BATTLED = 51
 # flag, ``amount`` = the timing (``"on_play"``) whose effects of that player's cards do not activate (8-2-1-1);
 # read with the permanent form ("Your [On Play] effects are negated") by ``timing_negated``
 NEGATED_TIMING = 52
+# a Character card ``amount`` (its id) of the player was K.O.'d this turn (10-2-1, in battle or by an effect):
+# player flag, kept only in games with a card that asks ("If your opponent's Character has been K.O.'d during
+# this turn", OP16-100; Tables.ko_log), read by effects/select.condition_holds
+CHARACTER_KOD = 53
 
 BATTLE = 0
 END = 1

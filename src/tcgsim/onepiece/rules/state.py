@@ -130,7 +130,8 @@ class Tables:
     """Per-game static data shared by every clone: card definitions and owners, indexed by card id."""
 
     __slots__ = ("defs", "owner", "numbers", "custom", "static", "timed", "static_ops", "whens", "replacements",
-                 "event_log", "whens_by_kind", "battle_log")
+                 "event_log", "whens_by_kind", "battle_log",
+                 "ko_log")
 
     def __init__(self, defs: list[CardDef], owner: list[int], custom: dict[str, CardDef] | None = None):
         self.defs = tuple(defs)
@@ -154,6 +155,8 @@ class Tables:
         self.event_log = any(_asks_events(e) for d in self.defs for e in d.effects)
         # whether a card asks which cards battled this turn (continuous.BATTLED, OP12-020)
         self.battle_log = any(_asks_events(e, "battled") for d in self.defs for e in d.effects)
+        # whether a card asks which Characters were K.O.'d this turn (continuous.CHARACTER_KOD)
+        self.ko_log = any(_asks_events(e, "kod_this_turn") for d in self.defs for e in d.effects)
         # action op -> [(source id, effect, actions of that op, effect.in_hand)] over the permanent effects
         # (in_hand computed once here: continuous.py reads it for every power and cost)
         self.static_ops: dict[str, list] = {}
@@ -189,7 +192,8 @@ def _whens_by_kind(t: "Tables") -> dict:
 
 
 def _asks_events(eff, kind: str = "event_activated") -> bool:
-    """Whether effect ``eff`` has a condition of ``kind`` (``event_activated``, ``battled``), on the effect or
+    """Whether effect ``eff`` has a condition of ``kind`` (``event_activated``, ``battled``,
+    ``kod_this_turn``), on the effect or
     on one of its actions."""
     def cond(c) -> bool:
         return c.kind == kind or any(cond(p) for p in c.parts)

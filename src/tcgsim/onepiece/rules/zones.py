@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...core.machine import handler_registry
 from ..cards.model import CHARACTER, STAGE
-from .continuous import drop_card_modifiers
+from .continuous import CHARACTER_KOD, END, add_modifier, drop_card_modifiers
 from .frames import KoCheckFrame
 
 HANDLERS, handler = handler_registry()
@@ -190,6 +190,8 @@ def do_ko(g, cid: int, by_effect: bool = False, source: int = -1) -> None:
         if g.t.whens:
             fire_event(g, "ko", cid, by=by, source=source, side=side)
     zone = "stage" if cid == g.players[owner].stage else "character"
+    if g.t.ko_log and zone == "character":
+        add_modifier(g, -1 - owner, CHARACTER_KOD, cid, END, g.turn, owner)
     trash_from_field(g, cid)
     if g.t.whens:  # "When a Character is removed from the field by your effect" (OP07-038); "... is removed
         # from the field" (OP16-041) also by a K.O. in battle

@@ -255,6 +255,11 @@ class ConditionRules(Transformer):
             raise ValueError("activated an Event ...: a place")
         return Condition("event_activated", target=Selector(owner="self", zones=(), count=None, filters=filters))
 
+    def c_opp_kod_this_turn(self):
+        # "If your opponent's Character has been K.O.'d during this turn" (OP16-100): recorded per turn by
+        # rules/zones.do_ko (continuous.CHARACTER_KOD)
+        return Condition("kod_this_turn", target=Selector(owner="opponent", zones=("character",), count=None))
+
     def c_second_turn_or_later(self):
         # "If it is your second turn or later" (OP15-058): your own turns counted from your first (rules 6-1-1, 6-1-2)
         return Condition("own_turn", ">=", value=2)

@@ -184,6 +184,10 @@ class NounRules(Transformer):
         # "your Character [Bonk Punch]" (OP09-012): as "your [Bonk Punch] Character"
         return self.h_named(names, self.h_character())
 
+    def h_leader_named(self, names):
+        # "set your Leader [Yamato] as active" (OP16-100): as "your [Yamato] Leader"
+        return self.h_named(names, self.h_leader())
+
     def h_name_and_type_d2(self, names, types, base):
         # "all of your [Donquixote Rosinante] and {Heart Pirates} type Characters" (OP12-073): every such card
         # that has either the name or the type (as "all of your [A] and [B] Characters")
