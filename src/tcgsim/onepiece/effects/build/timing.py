@@ -150,6 +150,11 @@ class TimingRules(Transformer):
     def ev_removed_by(self, t, by):
         return Event("removed", _ev(t, default_zones=("character",)), _params(by=by))
 
+    def ev_removed_by_or_ko(self, t, by):
+        # "when your {Dressrosa} type Character is removed from the field by your opponent's effect or K.O.'d"
+        # (OP10-042): either event, on the same Character (a K.O. in battle included)
+        return self.ev_or(self.ev_removed_by(t, by), self.ev_ko(t))
+
     def ev_life_removed(self, t, owner, _cw=None):
         return Event("life_removed", Selector(owner=owner, zones=("life",), count=1))
 
