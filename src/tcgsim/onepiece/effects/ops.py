@@ -541,7 +541,23 @@ def _no_refresh(a, site) -> str | None:
     return None
 
 
-record("no_refresh", action=_no_refresh, don=True, don_checks_first=True,
+def _no_refresh_permanent(a, site) -> str | None:
+    """ "All Characters with a cost of 5 or less do not become active in your and your opponent's Refresh
+    Phases" (OP05-040): Characters (no DON!!), read in each Refresh Phase (continuous.kept_rested)."""
+    t = a.target
+    if a.param("phase") != "every" or t is None or t.ref is not None or t.alternatives or t.zones != ("character",):
+        return "no_refresh as a permanent effect"
+    return None
+
+
+def _no_refresh_once(a, site) -> str | None:
+    if a.param("phase") == "every":
+        return "no_refresh in every Refresh Phase, not permanent"
+    return _no_refresh(a, site)
+
+
+record("no_refresh", action=_no_refresh_once, don=True, don_checks_first=True, permanent=_no_refresh_permanent,
+       reads="tcgsim.onepiece.rules.continuous:kept_rested",
        delayed=_delayed_target)  # "Then, at the end of this turn, up to 1 rested Character ... will not become active" (OP15-025)
 
 

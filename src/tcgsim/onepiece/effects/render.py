@@ -1194,6 +1194,8 @@ def _can_attack_active(a, ctx):
 def _no_refresh(a, ctx):
     phase = {"opponent_next": "your opponent's next Refresh Phase", "your_next": "your next Refresh Phase",
              "owner_next": "its owner's next Refresh Phase"}.get(a.param("phase"), "the next Refresh Phase")
+    if a.param("phase") == "every":  # OP05-040, a permanent effect
+        return f"{_sel(a, ctx)} do not become active in your and your opponent's Refresh Phases"
     return f"{_sel(a, ctx)} will not become active in {phase}"
 
 

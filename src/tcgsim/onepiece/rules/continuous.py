@@ -459,6 +459,17 @@ def attack_target_forbidden(g, attacker: int, target: int) -> bool:
     return False
 
 
+def kept_rested(g, cards) -> frozenset:
+    """Which of ``cards`` a permanent effect keeps rested in every Refresh Phase ("all Characters with a cost
+    of 5 or less do not become active in your and your opponent's Refresh Phases", OP05-040; ``no_refresh``
+    with ``phase=every``), read once before any card becomes active (6-2-4)."""
+    out = set()
+    for src, _, a in static_actions(g, "no_refresh"):
+        if a.param("phase") == "every":
+            out.update(c for c in cards if _static_targets(g, src, a, c))
+    return frozenset(out)
+
+
 def card_flag(g, cid: int, stat: int) -> bool:
     """True if a modifier ``stat`` (e.g. ``CANNOT_BLOCK``) applies to card ``cid``."""
     for m in g.mods:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core.machine import handler_registry
-from .continuous import END, NO_REFRESH, START, card_flag, expire, frozen_don
+from .continuous import END, NO_REFRESH, START, card_flag, expire, frozen_don, kept_rested
 from .card_effects import END_OF_OPPONENT_TURN, END_OF_YOUR_TURN, START_OF_YOUR_TURN
 from .zones import draw
 
@@ -44,7 +44,16 @@ def refresh(g, frame, choice) -> None:
     # (continuous.unfreeze_don), and never more are kept than are rested
     kept = 0
     p.don_rested += returned
-    if g.mods:
+    # "all Characters with a cost of 5 or less do not become active in your and your opponent's Refresh
+    # Phases" (OP05-040): the Characters it names now, before any becomes active (6-2-4)
+    held = kept_rested(g, p.characters) if g.t.static_ops.get("no_refresh") else ()
+    if held:
+        for cid in p.field_cards():
+            if cid not in held and not (g.mods and card_flag(g, cid, NO_REFRESH)):
+                rested[cid] = 0
+        if g.mods:
+            kept = min(frozen_don(g, g.active), p.don_rested - returned)
+    elif g.mods:
         kept = min(frozen_don(g, g.active), p.don_rested - returned)
         for cid in p.field_cards():
             if not card_flag(g, cid, NO_REFRESH):

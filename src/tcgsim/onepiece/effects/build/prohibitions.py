@@ -54,6 +54,11 @@ class ProhibitionRules(Transformer):
         # Phase" (OP05-094): the next Refresh Phase of the card's owner (actions.op_no_refresh)
         return _each("no_refresh", ts, ("field",), params=_params(phase="owner_next"))
 
+    def a_no_refresh_every(self, ts):
+        # "all Characters with a cost of 5 or less do not become active in your and your opponent's Refresh
+        # Phases" (OP05-040): a permanent effect, read in every Refresh Phase (continuous.kept_rested)
+        return _each("no_refresh", ts, ("field",), params=_params(phase="every"))
+
     def a_no_refresh_self(self, ts):
         return _each("no_refresh", ts, ("field",), params=_params(phase="your_next"))
 
