@@ -25,7 +25,7 @@ _play = runner.play_game
 
 
 def _slow(*args, **kwargs):
-    time.sleep(0.05)  # 30 games last >= 1.5 s, so a loaded machine's slow polling still kills mid-run
+    time.sleep(0.01)
     return _play(*args, **kwargs)
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from ..core.bounded import MAX_ECHO, echo, read_bounded
+from ..core.bounded import cut, echo, read_bounded
 from ..errors import UserError
 
 MAX_DECK_BYTES = 200_000
@@ -113,7 +113,7 @@ def parse_deck(text: str, db, source: str = "<deck>") -> Deck:
 
 def _known(db, number: str, source: str, lineno: int):
     if number not in db:
-        raise UserError(f"{source}:{lineno}: unknown card number {number[:MAX_ECHO]}{'…' if len(number) > MAX_ECHO else ''}")
+        raise UserError(f"{source}:{lineno}: unknown card number {cut(number)}")
     return db.get(number)
 
 

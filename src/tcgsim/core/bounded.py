@@ -12,9 +12,14 @@ MAX_ECHO = 60
 """Most characters of a user's text quoted in an error message."""
 
 
+def cut(text: str, limit: int = MAX_ECHO) -> str:
+    """``text`` cut to ``limit`` characters, marked ``…`` when cut."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def echo(text: str, limit: int = MAX_ECHO) -> str:
-    """``text`` quoted (``repr``) for a message, cut to ``limit`` characters and marked ``…`` when cut."""
-    return repr(text if len(text) <= limit else text[:limit] + "…")
+    """``text`` quoted (``repr``) for a message, cut as :func:`cut` does."""
+    return repr(cut(text, limit))
 
 
 def read_bounded(path: Path, limit: int) -> bytes | None:
