@@ -299,6 +299,8 @@ def classify(toks: list[Tok]) -> list[Tok]:
             new = None  # "you and your opponent", "your or your opponent's Life cards"
         elif w == "or" and prev == "type" and nxt == "the" and _w(toks, i + 2) == "<ATTR>":
             new = None  # "If your Leader has the {FILM} type or the <Strike> attribute" (OP13-025): one condition
+        elif w == "and" and nxt == "there" and _w(toks, i + 2) == "are" and _w(toks, i + 3) == "no":
+            new = None  # "If you have [A] on your field and there are no other [B] cards" (OP15-080): one place
         elif in_cond and nxt in _COND_STARTS:
             new = w + "@c"
         elif _starts_target(toks, i + 1) and (not _verb_before(toks, i) or not _verb_follows(toks, i + 1)):

@@ -110,6 +110,21 @@ class ConditionRules(Transformer):
             return replace(_count("self", np, op, value), negate=True)
         return _count(subj, np, op, value)
 
+    def c_count_and_none_there_d2(self, subj, ce, np):
+        """ "If you have [Gecko Moria] with 10000 power or more on your field and there are no other [Oars]
+        cards" (OP15-080): both counts in the place of the first, here the player's field (Leader area
+        included, 3-1-2). The Japanese text puts that place first over both clauses: 「自分の場に、パワー10000
+        以上の「ゲッコー・モリア」がいて、他の「オーズ」がいない場合」. Returns an ``and`` of the two counts;
+        ValueError when the first is no count of one player's cards."""
+        first = self.c_count(subj, ce)
+        if first.kind != "count" or first.negate or not isinstance(first.target, Selector):
+            raise ValueError("'and there are no' after no count of cards")
+        place = first.target
+        if np.location is not None or np.alts:
+            raise ValueError("'there are no' with a place of its own")
+        none = Condition("count", "==", 0, replace(place, filters=np.filters))
+        return Condition("and", parts=(first, none))
+
     def c_total_life_hand(self, subj, n, c):
         # "If you have a total of 4 or less cards in your Life area and hand" (OP04-040): one count over both
         if subj != "self":

@@ -143,15 +143,26 @@ class NounRules(Transformer):
         return np
 
     def noun_alts_or(self, a, np):
+        """``A or B``: any of the alternatives; a cost or power written after the last one holds for all.
+
+        "play up to 1 {Cross Guild} type Character card or Character card with a type including "Baroque
+        Works" with a cost of 5 or less" is the English of Japanese text that writes the cost first, before a
+        comma, over both alternatives ("コスト5以下の、特徴《クロスギルド》か『B・W』を含む特徴を持つキャラ
+        カード", OP09-046; OP11-022 and OP17-007 alike; card Q&A EB02-059 reads its cost on both as well).
+        A leading modifier of an earlier alternative other than its type ("yellow {Straw Hat Crew} type ...
+        or [Sanji]") may reach the later ones too: that stays unread (ValueError), as EB02-059's color, which
+        its own ruling answers (``overrides.yaml``)."""
         prev = a.alts if a.alts else (a,)
         numeric = {"cost", "base_cost", "power", "base_power"}
+        shared = tuple(f for f in np.post if f.key in numeric)
         if (
-            any(f.key in numeric for f in np.post)
+            shared
             and not any(p.post for p in prev)
             and not all(p.category == "DON" for p in prev)  # DON!! cards have no cost or power
         ):
-            # "[A] cards or [B] with a cost of 5 or less": does the cost apply to [A] too?
-            raise ValueError("ambiguous: a trailing condition after alternatives")
+            if any(f.key != "type" for p in prev for f in p.filters) or shared != np.post[-len(shared):]:
+                raise ValueError("ambiguous: a leading condition before alternatives with a trailing one")
+            prev = tuple(replace(p, filters=p.filters + shared, post=shared) for p in prev)
         return _NP(alts=prev + (np,))
 
     def h_stage(self, _cw=None):
