@@ -1085,7 +1085,14 @@ op("give_don", op_give_don)
 def op_play(g, frame, a, choice) -> None:
     """Play the chosen Character or Stage card without paying its cost (from hand, trash, deck, the
     looked-at cards, or this card from Life); [On Play] fires (10-2-6). Only Character and Stage cards
-    are candidates: an Event is never played this way (card Q&A ST02-017)."""
+    are candidates: an Event is never played this way (card Q&A ST02-017). "Play this card from your trash"
+    (target ``this`` in zone ``trash``) plays nothing once the card has left the trash (card Q&A OP15-080 q1)."""
+    t = a.target
+    if t is not None and t.ref == "this" and t.zones == ("trash",) and frame.src not in g.players[g.t.owner[frame.src]].trash:
+        g.stack.pop()
+        if frame.inst in g.ctx:
+            set_ctx(g, frame.inst, it=[], did=False)
+        return
     chosen = choose_cards(g, frame, a.target, chooser_of(g, frame.src, a), choice, frame.inst,
                           extra_filter=lambda c: g.t.defs[c].category in (CHARACTER, STAGE)
                           and not _not_playable_by_effects(g, c))

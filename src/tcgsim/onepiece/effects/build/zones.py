@@ -95,6 +95,10 @@ class ZoneActionRules(Transformer):
         if source is None and isinstance(t, _Target):
             # "play up to 1 Character ..." after a look / reveal: the card is not on the field yet
             source = _UNPLACED
+        if isinstance(t, Selector) and t.ref == "this" and source is not None and source.zones == ("trash",):
+            # "Play this Character card from your trash" (OP15-080): only while it is there; placed at the
+            # bottom of the deck by the effect's own cost, it is not played (card Q&A OP15-080 q1)
+            t = replace(t, zones=source.zones)
         return Action("play", _sel(t, source), params=_params(rested=True if rested else None))
 
     def a_play_src_post(self, t, source, post):
