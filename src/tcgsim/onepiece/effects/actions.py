@@ -997,8 +997,8 @@ op("add_don", op_add_don)
 
 def op_give_don(g, frame, a, choice) -> None:
     """Give up to N rested (or active) DON!! from the cost area to the chosen Leader or Character. "Up to
-    N" of the player's own DON!!: after the recipient, the DON!! are given one at a time and the player may
-    stop (``choose 1 rested don`` / ``choose none``; card Q&A ST01-011)."""
+    N", of the player's own DON!! or the opponent's: after the recipient, the DON!! are given one at a time
+    and the player may stop (``choose 1 rested don`` / ``choose none``; rule 4-8-1, card Q&A ST01-011)."""
     state = frame.state
     if state and state[0] == "give":  # the recipients are chosen; giving DON!! one at a time
         _, chosen, ti, n, moved = state
@@ -1013,12 +1013,12 @@ def op_give_don(g, frame, a, choice) -> None:
     p = g.players[me if own else 1 - me]
     active = a.param("state") == "active" or (
         don is not None and any(f.key == "state" and f.value == "active" for f in don.filters))
-    ask = own and bool(a.param("up_to"))
+    # "up to N": the giver may stop after any number from 0 to N, whoever owns the DON!! (rule 4-8-1), e.g.
+    # "Give up to 3 of your opponent's rested DON!! cards to ..." (OP15-008)
+    ask = bool(a.param("up_to"))
     # "give up to 1 DON!! card from your opponent's cost area to ..." (OP15-028): active or rested, the giver
-    # picks each one (rule 3-9-2); "up to": the giver may stop, whoever owns the DON!!
+    # picks each one (rule 3-9-2)
     either = a.param("state") == "any"
-    if either:
-        ask = bool(a.param("up_to"))
     if a.param("from") == "given":
         # "Give up to 2 total of your currently given DON!! cards to 1 of your Characters" (OP07-001): DON!!
         # already given to the player's other cards move, one at a time, to the chosen card (rule 6-5-5)
@@ -1047,7 +1047,6 @@ def op_give_don(g, frame, a, choice) -> None:
     while ti < len(targets):
         if recipient_owner:  # a DON!! of the cost area of the chosen card's owner (OP15-010)
             p = g.players[g.t.owner[targets[ti]]]
-            ask = bool(a.param("up_to")) and (either or g.t.owner[targets[ti]] == me)
         states = ([s for s, k in (("active", p.don_active), ("rested", p.don_rested)) if k] if either
                   else ["active" if active else "rested"] if (p.don_active if active else p.don_rested) else [])
         if n >= (a.amount or 1) or not states:
