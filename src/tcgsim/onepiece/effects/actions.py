@@ -906,9 +906,13 @@ op("choose_cost", op_choose_cost)
 
 
 def op_select(g, frame, a, choice) -> None:
+    """Choose cards; they become "it". ``also`` ("Select your Leader and 1 Character", the second target,
+    OP14-009): "it" is the cards of the select before it and these together ("the selected cards")."""
     chosen = choose_targets(g, frame, a, choice)
     if chosen is None:
         return
+    if a.param("also"):
+        chosen = [*g.ctx.get(frame.inst, EMPTY_CTX).it, *(c for c in chosen if c not in g.ctx.get(frame.inst, EMPTY_CTX).it)]
     finish(g, frame, it=chosen, did=bool(chosen))
 
 

@@ -480,6 +480,20 @@ record("set_power_zero", action=ok)
 record("next_play_discount", action=ok)
 
 
+def _selects_one(a, n: int) -> bool:
+    """Whether ``a`` selects exactly ``n`` cards described by one plain selector (no "up to")."""
+    t = a.target
+    return (a.op == "select" and t is not None and t.count == n and not t.up_to and not t.alternatives
+            and t.ref is None)
+
+
+def _two_selected_together(before) -> bool:
+    """ "Select your Leader and 1 Character." (OP14-009): two selects of 1 card each, the second ``also``
+    (actions.op_select), so "the selected cards" are both."""
+    return (len(before) >= 2 and _selects_one(before[-2], 1) and not before[-2].param("also")
+            and _selects_one(before[-1], 1) and before[-1].param("also"))
+
+
 def _set_base_power(a, site) -> str | None:
     if a.param("same_as_base_power_of") is not None:
         return "base power the same as another card's base power, as an action"  # permanent only (OP14-053)
@@ -487,8 +501,7 @@ def _set_base_power(a, site) -> str | None:
     prev = before[-1] if before else None
     if a.param("swap") and not (
             a.target is not None and a.target.ref == "it" and a.duration in ("this_turn", "this_battle") and prev is not None
-            and prev.op == "select" and prev.target is not None and prev.target.count == 2 and not prev.target.up_to
-            and not prev.target.alternatives and prev.target.ref is None):
+            and (_selects_one(prev, 2) or _two_selected_together(before))):
         return "swap of base power other than of 2 selected cards"  # actions.op_set_base_power (OP14-001)
     return None
 

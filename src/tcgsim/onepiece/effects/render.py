@@ -1068,7 +1068,7 @@ def _set_base_power(a, ctx):
     subj = _sel(a, ctx)
     subj = "its" if subj == "it" else f"{subj}'s"
     if a.param("swap"):
-        return f"swap the base power of {_sel(a, ctx)}{_dur(a)}"
+        return f"swap the base power of {_sel(a, ctx)} with each other{_dur(a)}"
     if a.param("same_as_base_power_of") is not None:  # OP14-053
         return f"{subj} base power becomes the same as {render_selector(a.param('same_as_base_power_of'), ctx)}'s base power{_dur(a)}"
     if same is not None and same.ref == "attacker":  # OP04-069
@@ -1337,6 +1337,11 @@ def render_actions(actions: Iterable[Action], ctx: Ctx) -> list[str]:
             text = text.replace("if you do", "if they do", 1)  # the opponent's "you may": "If they do not, ..."
         if a.then or not (out and prev is not None):
             merged_last = False
+        if a.op == "select" and a.param("also") and prev is not None and prev.op == "select" and out:
+            # "Select your Leader and 1 Character" (OP14-009): one sentence, as printed
+            out[-1] = f"{out[-1]} and {_sel(a, ctx)}"
+            prev = a
+            continue
         if a.then:
             lead = "then, "
             if prev is not None and prev.op == "if":

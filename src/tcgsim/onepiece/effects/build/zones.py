@@ -284,7 +284,7 @@ class ZoneActionRules(Transformer):
         if isinstance(ts, _Target) and ts.np.category is None and not ts.np.zones and not ts.np.alts:
             # "Select up to 1 of your [Trafalgar Law] cards" (OP12-077): a Leader or a Character
             return _each("select", ts, ("leader", "character"))
-        return _each("select", ts, ("character",))
+        return _selected_together(_each("select", ts, ("character",)))
 
     def a_choose_cards(self, t, source):
         """ "Choose 2 cards from your opponent's hand": the chosen cards become "it" (select)."""
@@ -356,3 +356,10 @@ class ZoneActionRules(Transformer):
 
     def card_w(self, tok):
         return str(tok)
+
+
+def _selected_together(acts: tuple[Action, ...]) -> tuple[Action, ...]:
+    """ "Select your Leader and 1 Character. ... the selected cards" (OP14-009): one select per target, each
+    after the first with ``also`` (actions.op_select: "it" is then the cards of all of them, not the last)."""
+    return acts[:1] + tuple(replace(a, params=tuple(sorted(a.params + (("also", True),)))) for a in acts[1:])
+
