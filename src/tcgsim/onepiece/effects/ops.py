@@ -190,7 +190,10 @@ def _trash_either(t) -> bool:
     return (t.ref is None and not t.zones and t.count == 1 and not t.up_to and not t.filters and len(t.alternatives) == 2
             and all(a.ref is None and a.count == 1 and not a.up_to and not a.alternatives and a.owner == "self"
                     for a in t.alternatives)
-            and {tuple(a.zones) for a in t.alternatives} == {("character",), ("hand",)})
+            and ({tuple(a.zones) for a in t.alternatives} == {("character",), ("hand",)}
+                 # "1 {Fish-Man} type card from your hand or 1 [The Ark Noah] from your hand or field" (OP06-033):
+                 # each from its own places, the player's hand and field (candidates joins them, each card once)
+                 or all(a.zones and set(a.zones) <= {"hand", "field"} for a in t.alternatives)))
 
 
 def _keyword(a, site) -> str | None:

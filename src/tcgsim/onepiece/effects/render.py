@@ -295,6 +295,8 @@ def _place(sel: Selector, ctx: Ctx, owner_word: str | None = None) -> str:
         return ""
     who = owner_word if owner_word is not None else _owner_word(sel.owner)
     names = [_PLACES[z] for z in zones]
+    if "field" in sel.zones:
+        names.append("field")  # "from your hand or field" (OP06-033); the field alone is not a place "from"
     pos = {"top": "the top of ", "bottom": "the bottom of ", "top_or_bottom": "the top or bottom of "}.get(
         sel.position or "", "")
     return f"{pos}{who} " + " or ".join(names)

@@ -135,6 +135,15 @@ class ZoneActionRules(Transformer):
         return Action("trash", Selector(owner="self", zones=(), count=count.pop(), up_to=any(a.up_to for a in alts),
                                         alternatives=alts))
 
+    def a_trash_alts_sources(self, t1, s1, t2, s2):
+        """ "trash 1 {Fish-Man} type card from your hand or 1 [The Ark Noah] from your hand or field" (OP06-033):
+        one card, either description, each from its own source."""
+        alts = (_sel(t1, s1), _sel(t2, s2))
+        if any(a.ref is not None for a in alts) or len({a.count for a in alts}) != 1:
+            raise ValueError("trash ... or ...: a reference or different numbers")
+        return Action("trash", Selector(owner="self", zones=(), count=alts[0].count, up_to=any(a.up_to for a in alts),
+                                        alternatives=alts))
+
     def a_play_two(self, t1, t2, source):
         # "play up to 1 {X} type Character card with a cost of 6 or less and up to 1 ... with a cost of 4 or
         # less from your trash" (OP14-084, EB03-049): two plays from the same place, the first one first
