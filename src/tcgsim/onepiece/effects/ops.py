@@ -266,7 +266,22 @@ record("set_active", action=_set_active, delayed=_set_active_delayed, don=True, 
 record("select", action=ok)
 record("reveal", action=ok, cost=ok)
 record("add_to_hand", action=ok, cost=ok)
-record("play", action=ok, cost=ok)  # cost: "You may play 1 [Kotori] from your hand:" (OP05-111): interpreter.cost_frame, op_play
+def _play(a, site) -> str | None:
+    if not a.param("other_rested"):
+        return None
+    prev = site.before[-1] if site.before else None
+    while prev is not None and prev.op == "if" and prev.body:
+        # "If X, draw 1 card. Then, reveal up to 2 ... . Play 1 of the revealed cards ..." (OP10-058): with X
+        # unmet nothing is revealed and "it" stays empty, so nothing is played
+        prev = prev.body[-1]
+    if not (a.target is not None and a.target.ref in ("it", "revealed") and a.target.count == 1 and not a.target.up_to
+            and prev is not None and prev.op in ("select", "reveal")):
+        # "Play 1 card and play the other card rested" (OP06-086, OP10-058): of the cards just chosen / revealed
+        return "play 1 card and the other rested, not of the cards just chosen"
+    return None
+
+
+record("play", action=_play, cost=ok)  # cost: "You may play 1 [Kotori] from your hand:" (OP05-111): interpreter.cost_frame, op_play
 def _add_don_delayed(a, site) -> str | None:
     """ "Then, add up to 1 DON!! card from your DON!! deck and set it as active at the end of this turn"
     (OP13-066): the player's own DON!! deck, resolved in the End Phase (interpreter.run_delayed, a modifier

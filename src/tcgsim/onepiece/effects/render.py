@@ -856,6 +856,10 @@ def _to_life(a, ctx):
 
 @renders("play")
 def _play(a, ctx):
+    if a.param("other_rested"):
+        # "Play 1 card and play the other card rested [if it has a cost of 4 or less]" (OP06-086, OP10-058)
+        cond = " and ".join(_with(f, ctx) or f.key for f in a.param("other_filters") or ())
+        return f"play 1 of them and play the other card rested{' if it has ' + cond if cond else ''}"
     rested = " rested" if a.param("rested") else ""
     what = "this card" if a.target is not None and a.target.ref == "this" else _sel(a, ctx)
     if what == "this card" and ctx.timing == "on_ko":
@@ -878,7 +882,8 @@ def _reveal(a, ctx):
 
 @renders("select")
 def _select(a, ctx):
-    return f"choose {_sel(a, ctx)}"
+    # ``also``: the second target of "Select your Leader and 1 Character" (render_actions joins it to the first)
+    return f"{'and' if a.param('also') else 'choose'} {_sel(a, ctx)}"
 
 
 @renders("add_don")
@@ -1340,8 +1345,11 @@ def render_actions(actions: Iterable[Action], ctx: Ctx) -> list[str]:
         if a.then or not (out and prev is not None):
             merged_last = False
         if a.op == "select" and a.param("also") and prev is not None and prev.op == "select" and out:
-            # "Select your Leader and 1 Character" (OP14-009): one sentence, as printed
-            out[-1] = f"{out[-1]} and {_sel(a, ctx)}"
+            # "Select your Leader and 1 Character" (OP14-009): one sentence, as printed; the place once, at the
+            # end, when both are from the same one ("... and up to 1 Y from your trash", OP06-086)
+            place = _place(prev.target, ctx)
+            same = place and tuple(prev.target.zones) == tuple(a.target.zones) and out[-1].endswith(" from " + place)
+            out[-1] = f"{out[-1][:-len(' from ' + place)] if same else out[-1]} {text}"
             prev = a
             continue
         if a.then:

@@ -149,6 +149,22 @@ class ZoneActionRules(Transformer):
         # less from your trash" (OP14-084, EB03-049): two plays from the same place, the first one first
         return (self.a_play(t1, source), self.a_play(t2, source))
 
+    def a_play_one_other_rested(self, t):
+        """ "Play 1 card and play the other card rested" (OP06-086, after "Choose up to 1 X and up to 1 Y"):
+        the player picks 1 of the chosen cards ("it") to play, the other one is played rested
+        (actions.op_play, ``other_rested``)."""
+        if not isinstance(t, _Target) or t.q.count != 1 or t.q.up_to or t.np.filters or t.q.explicit_owner or t.np.category:
+            raise ValueError("play 1 card and the other rested: not '1 card'")
+        return Action("play", Selector(owner="self", zones=(), count=1, ref="it"), params=_params(other_rested=True))
+
+    def a_play_one_other_rested_if(self, n, f):
+        """ "Play 1 of the revealed cards and play the other card rested if it has a cost of 4 or less"
+        (OP10-058): as :meth:`a_play_one_other_rested`, the other one only if it meets the filter."""
+        if n != 1:
+            raise ValueError("play N of the revealed cards: N is not 1")
+        return Action("play", Selector(owner="self", zones=(), count=1, ref="revealed"),
+                      params=_params(other_rested=True, other_filters=(f,)))
+
     def a_play_rested_first(self, t, _r, source):
         return self.a_play(t, _r, source)
 
@@ -298,6 +314,11 @@ class ZoneActionRules(Transformer):
     def a_choose_cards(self, t, source):
         """ "Choose 2 cards from your opponent's hand": the chosen cards become "it" (select)."""
         return Action("select", _sel(t, source))
+
+    def a_choose_two_cards(self, t1, t2, source):
+        """ "Choose up to 1 X and up to 1 Y from your trash" (OP06-086): two selects from the same place, the
+        second ``also`` (actions.op_select: another card than the first; "it" is both)."""
+        return _selected_together((Action("select", _sel(t1, source)), Action("select", _sel(t2, source))))
 
     def a_place_life_any(self, ts, pos, _cw=None):
         return _each("to_life", ts, ("character",), params=_params(position=pos, life_owner="same"))
