@@ -255,6 +255,9 @@ def event_matches(g, ev, src: int, me: int, subject: int, subject_owner: int, by
     by_source = params.get("by_source")
     if by_source is not None and not matches(g, src, source, by_source.filters):
         return False  # "by your {Navy} type card's effect" (OP12-040): the type of the card of that effect
+    if kind == "attack" and params.get("target") == "leader" and (
+            g.battle is None or g.battle[1] != g.players[1 - me].leader):
+        return False  # "When this Leader attacks your opponent's Leader" (OP12-081): the declared target
     if kind == "played" and params.get("source", zone) != zone:
         return False
     if kind == "removed" and sel is not None and sel.ref is None and sel.zones and zone not in sel.zones:

@@ -1510,7 +1510,8 @@ def _e_rested(ev, ctx):
 
 @_event("attack")
 def _e_attack(ev, ctx):
-    return f"{_subj(ev, ctx)} attacks"
+    target = " your opponent's Leader" if dict(ev.params).get("target") == "leader" else ""  # OP12-081
+    return f"{_subj(ev, ctx)} attacks{target}"
 
 
 @_event("attacked")

@@ -435,7 +435,16 @@ def _when_life_to_hand(ctx, ev, sel, params):
     return None
 
 
+def _when_attack(ctx, ev, params):
+    # "When this Leader attacks your opponent's Leader" (OP12-081): reported by rules/battle.declare_attack;
+    # hooks.event_matches reads ``target`` (the attack target declared is the opponent's Leader)
+    if params.get("target", "leader") != "leader":
+        return "timing when attack target"
+    return {k: v for k, v in params.items() if k != "target"}
+
+
 WHEN: dict[str, WhenRecord] = {
+    "attack": WhenRecord(_when_attack),
     "any_of": WhenRecord(_when_any_of),
     "battle_ko": WhenRecord(_when_battle_ko),
     "attack_damage": WhenRecord(_when_attack_damage),
