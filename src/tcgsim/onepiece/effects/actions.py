@@ -1126,7 +1126,8 @@ def _put_into_play(g, frame, playable: list, rested: set) -> None:
             hooks.fire(g, ON_PLAY, (c,))
         else:
             g.limbo.append(c)
-            g.stack.append(("enter_character_rested" if c in rested else "enter_character", c, zone))
+            # the card of the effect playing it: "plays a Character using a Character's effect" (OP12-081)
+            g.stack.append(("enter_character_rested" if c in rested else "enter_character", c, zone, frame.src))
         g.emit(None, f"p{g.t.owner[c] + 1} plays {g.t.numbers[c]}")
 
 

@@ -248,6 +248,8 @@ def event_matches(g, ev, src: int, me: int, subject: int, subject_owner: int, by
         return False
     if want in ("opponent_effect", "opponent_character_effect") and (source < 0 or g.t.owner[source] == me):
         return False
+    if want == "character_effect" and (by != "effect" or source < 0 or g.t.defs[source].category != CHARACTER):
+        return False  # "plays a Character using a Character's effect" (OP12-081): not the player's own play
     if want == "opponent_character_effect" and g.t.defs[source].category != CHARACTER:
         return False  # "by your opponent's Character's effect" (OP14-070): not a Leader's, Event's or Stage's
     if want == "your_effect" and (source < 0 or g.t.owner[source] != me):
@@ -342,6 +344,8 @@ def _replaced_event(g, src: int, me: int, ev, cid: int, by: str, source: int, ki
         return False
     if want in ("opponent_effect", "opponent_character_effect") and (source < 0 or g.t.owner[source] == me):
         return False
+    if want == "character_effect" and (by != "effect" or source < 0 or g.t.defs[source].category != CHARACTER):
+        return False  # "plays a Character using a Character's effect" (OP12-081): not the player's own play
     if want == "opponent_character_effect" and g.t.defs[source].category != CHARACTER:
         return False  # "by your opponent's Character's effect" (PRB02-006): not a Leader's, Event's or Stage's
     return True

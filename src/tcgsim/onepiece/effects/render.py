@@ -1522,7 +1522,8 @@ def _e_attacked(ev, ctx):
 @_event("played")
 def _e_played(ev, ctx):
     src = dict(ev.params).get("source")
-    return f"{_subj(ev, ctx)} is played" + (f" from your {src}" if src else "")
+    by = " using a Character's effect" if dict(ev.params).get("by") == "character_effect" else ""  # OP12-081
+    return f"{_subj(ev, ctx)} is played" + (f" from your {src}" if src else "") + by
 
 
 @_event("don_returned")

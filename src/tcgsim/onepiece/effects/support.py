@@ -324,7 +324,8 @@ def _when_played(ctx, ev, params):
     # "... from your hand" (OP02-026): the zone is "hand"
     sel = ev.subject
     if params != {"source": "trash"} and not (
-            params in ({}, {"source": "hand"}) and sel is not None and sel.owner in ("self", "opponent") and tuple(sel.zones) == ("character",)
+            # "by": "character_effect": "plays a Character using a Character's effect" (OP12-081; hooks.event_matches)
+            params in ({}, {"source": "hand"}, {"by": "character_effect"}) and sel is not None and sel.owner in ("self", "opponent") and tuple(sel.zones) == ("character",)
             and sel.ref is None and not sel.alternatives):
         return f"timing when played {sorted(params.items())}"
     return {}
