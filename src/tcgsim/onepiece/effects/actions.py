@@ -23,7 +23,7 @@ from .interpreter import (
     push_actions, remove_from_zone, removable, report_don_returned, card_option, picked, set_ctx, choose_targets,
     chooser_of, start_effect, start_now, effect_of, take_don, unrestable,
 )
-from .select import candidates, condition_holds, count_of, resolve_ref
+from .select import candidates, condition_holds, count_of, matches, resolve_ref
 from .ir import Selector
 
 OPS, op = handler_registry()
@@ -906,10 +906,21 @@ op("choose_cost", op_choose_cost)
 
 
 def op_select(g, frame, a, choice) -> None:
-    chosen = choose_targets(g, frame, a, choice)
+    """Choose cards; they become "it". ``also`` ("Select your Leader and 1 Character", the second target,
+    OP14-009): "it" is the cards of the select before it and these together ("the selected cards")."""
+    if not a.param("also"):
+        chosen = choose_targets(g, frame, a, choice)
+        if chosen is None:
+            return
+        finish(g, frame, it=chosen, did=bool(chosen))
+        return
+    # "Choose up to 1 X and up to 1 Y": the second is another card than the first (OP06-086)
+    before = g.ctx.get(frame.inst, EMPTY_CTX).it
+    chosen = choose_cards(g, frame, a.target, chooser_of(g, frame.src, a), choice, frame.inst,
+                          extra_filter=lambda c: c not in before)
     if chosen is None:
         return
-    finish(g, frame, it=chosen, did=bool(chosen))
+    finish(g, frame, it=[*before, *chosen], did=bool(chosen) or bool(before))
 
 
 op("select", op_select)
@@ -1092,6 +1103,8 @@ def op_play(g, frame, a, choice) -> None:
         if frame.inst in g.ctx:
             set_ctx(g, frame.inst, it=[], did=False)
         return
+    if a.param("other_rested"):
+        return _play_one_other_rested(g, frame, a, choice)
     chosen = choose_cards(g, frame, a.target, chooser_of(g, frame.src, a), choice, frame.inst,
                           extra_filter=lambda c: g.t.defs[c].category in (CHARACTER, STAGE)
                           and not _not_playable_by_effects(g, c))
@@ -1100,21 +1113,52 @@ def op_play(g, frame, a, choice) -> None:
     g.stack.pop()
     playable = [c for c in chosen if g.t.defs[c].category in (CHARACTER, STAGE)
                 and not (g.mods and cv.play_forbidden(g, g.t.owner[c], c))]
+    rested = bool(a.param("rested"))
+    _put_into_play(g, frame, playable, set(playable) if rested else set())
+
+
+def _put_into_play(g, frame, playable: list, rested: set) -> None:
+    """Play ``playable`` (ids, in order) with ``frame`` already popped; those in ``rested`` rested. Each
+    Character enters through its own frame, all of them before any [On Play] resolves (8-6-3)."""
     if frame.inst in g.ctx:
         set_ctx(g, frame.inst, it=playable, did=bool(playable))
-    rested = bool(a.param("rested"))
     for c in reversed(playable):
         leave_secret_publicly(g, c)  # played face-up (3-1-5)
         zone = remove_from_zone(g, c)
         if g.t.defs[c].category == STAGE:
             place_stage(g, c)
-            if rested:
+            if c in rested:
                 g.rested[c] = 1
             hooks.fire(g, ON_PLAY, (c,))
         else:
             g.limbo.append(c)
-            g.stack.append(("enter_character_rested" if rested else "enter_character", c, zone))
+            # the card of the effect playing it: "plays a Character using a Character's effect" (OP12-081)
+            g.stack.append(("enter_character_rested" if c in rested else "enter_character", c, zone, frame.src))
         g.emit(None, f"p{g.t.owner[c] + 1} plays {g.t.numbers[c]}")
+
+
+def _play_one_other_rested(g, frame, a, choice) -> None:
+    """ "Play 1 card and play the other card rested" (OP06-086) / "Play 1 of the revealed cards and play the
+    other card rested if it has a cost of 4 or less" (OP10-058), of the cards just chosen or revealed ("it"):
+    the player picks the one played active (asked only with 2 to pick from); the other is played rested, if
+    it meets ``other_filters``. Both are played before either's [On Play] resolves (8-6-3)."""
+    src = frame.src
+    me = g.t.owner[src]
+    cards = [c for c in resolve_ref(g, src, a.target, g.ctx.get(frame.inst, EMPTY_CTX))
+             if g.t.defs[c].category in (CHARACTER, STAGE) and not _not_playable_by_effects(g, c)
+             and not (g.mods and cv.play_forbidden(g, g.t.owner[c], c))
+             and (c in g.players[me].hand or c in g.players[me].trash)]
+    first = cards
+    if len(cards) > 1:
+        zones = tuple(z for z in ("hand", "trash") if any(c in getattr(g.players[me], z) for c in cards))
+        first = choose_cards(g, frame, Selector(owner="self", zones=zones, count=1), chooser_of(g, src, a), choice,
+                             frame.inst, extra_filter=lambda c: c in cards)
+        if first is None:
+            return
+    first = list(first[:1])
+    others = [c for c in cards if c not in first and matches(g, src, c, a.param("other_filters") or ())]
+    g.stack.pop()
+    _put_into_play(g, frame, first + others[:1], set(others[:1]))
 
 
 op("play", op_play)

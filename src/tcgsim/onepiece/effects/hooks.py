@@ -248,6 +248,8 @@ def event_matches(g, ev, src: int, me: int, subject: int, subject_owner: int, by
         return False
     if want in ("opponent_effect", "opponent_character_effect") and (source < 0 or g.t.owner[source] == me):
         return False
+    if want == "character_effect" and (by != "effect" or source < 0 or g.t.defs[source].category != CHARACTER):
+        return False  # "plays a Character using a Character's effect" (OP12-081): not the player's own play
     if want == "opponent_character_effect" and g.t.defs[source].category != CHARACTER:
         return False  # "by your opponent's Character's effect" (OP14-070): not a Leader's, Event's or Stage's
     if want == "your_effect" and (source < 0 or g.t.owner[source] != me):
@@ -255,6 +257,9 @@ def event_matches(g, ev, src: int, me: int, subject: int, subject_owner: int, by
     by_source = params.get("by_source")
     if by_source is not None and not matches(g, src, source, by_source.filters):
         return False  # "by your {Navy} type card's effect" (OP12-040): the type of the card of that effect
+    if kind == "attack" and params.get("target") == "leader" and (
+            g.battle is None or g.battle[1] != g.players[1 - me].leader):
+        return False  # "When this Leader attacks your opponent's Leader" (OP12-081): the declared target
     if kind == "played" and params.get("source", zone) != zone:
         return False
     if kind == "removed" and sel is not None and sel.ref is None and sel.zones and zone not in sel.zones:
@@ -339,6 +344,8 @@ def _replaced_event(g, src: int, me: int, ev, cid: int, by: str, source: int, ki
         return False
     if want in ("opponent_effect", "opponent_character_effect") and (source < 0 or g.t.owner[source] == me):
         return False
+    if want == "character_effect" and (by != "effect" or source < 0 or g.t.defs[source].category != CHARACTER):
+        return False  # "plays a Character using a Character's effect" (OP12-081): not the player's own play
     if want == "opponent_character_effect" and g.t.defs[source].category != CHARACTER:
         return False  # "by your opponent's Character's effect" (PRB02-006): not a Leader's, Event's or Stage's
     return True

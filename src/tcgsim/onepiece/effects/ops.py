@@ -190,7 +190,10 @@ def _trash_either(t) -> bool:
     return (t.ref is None and not t.zones and t.count == 1 and not t.up_to and not t.filters and len(t.alternatives) == 2
             and all(a.ref is None and a.count == 1 and not a.up_to and not a.alternatives and a.owner == "self"
                     for a in t.alternatives)
-            and {tuple(a.zones) for a in t.alternatives} == {("character",), ("hand",)})
+            and ({tuple(a.zones) for a in t.alternatives} == {("character",), ("hand",)}
+                 # "1 {Fish-Man} type card from your hand or 1 [The Ark Noah] from your hand or field" (OP06-033):
+                 # each from its own places, the player's hand and field (candidates joins them, each card once)
+                 or all(a.zones and set(a.zones) <= {"hand", "field"} for a in t.alternatives)))
 
 
 def _keyword(a, site) -> str | None:
@@ -263,7 +266,22 @@ record("set_active", action=_set_active, delayed=_set_active_delayed, don=True, 
 record("select", action=ok)
 record("reveal", action=ok, cost=ok)
 record("add_to_hand", action=ok, cost=ok)
-record("play", action=ok, cost=ok)  # cost: "You may play 1 [Kotori] from your hand:" (OP05-111): interpreter.cost_frame, op_play
+def _play(a, site) -> str | None:
+    if not a.param("other_rested"):
+        return None
+    prev = site.before[-1] if site.before else None
+    while prev is not None and prev.op == "if" and prev.body:
+        # "If X, draw 1 card. Then, reveal up to 2 ... . Play 1 of the revealed cards ..." (OP10-058): with X
+        # unmet nothing is revealed and "it" stays empty, so nothing is played
+        prev = prev.body[-1]
+    if not (a.target is not None and a.target.ref in ("it", "revealed") and a.target.count == 1 and not a.target.up_to
+            and prev is not None and prev.op in ("select", "reveal")):
+        # "Play 1 card and play the other card rested" (OP06-086, OP10-058): of the cards just chosen / revealed
+        return "play 1 card and the other rested, not of the cards just chosen"
+    return None
+
+
+record("play", action=_play, cost=ok)  # cost: "You may play 1 [Kotori] from your hand:" (OP05-111): interpreter.cost_frame, op_play
 def _add_don_delayed(a, site) -> str | None:
     """ "Then, add up to 1 DON!! card from your DON!! deck and set it as active at the end of this turn"
     (OP13-066): the player's own DON!! deck, resolved in the End Phase (interpreter.run_delayed, a modifier
@@ -480,6 +498,20 @@ record("set_power_zero", action=ok)
 record("next_play_discount", action=ok)
 
 
+def _selects_one(a, n: int) -> bool:
+    """Whether ``a`` selects exactly ``n`` cards described by one plain selector (no "up to")."""
+    t = a.target
+    return (a.op == "select" and t is not None and t.count == n and not t.up_to and not t.alternatives
+            and t.ref is None)
+
+
+def _two_selected_together(before) -> bool:
+    """ "Select your Leader and 1 Character." (OP14-009): two selects of 1 card each, the second ``also``
+    (actions.op_select), so "the selected cards" are both."""
+    return (len(before) >= 2 and _selects_one(before[-2], 1) and not before[-2].param("also")
+            and _selects_one(before[-1], 1) and before[-1].param("also"))
+
+
 def _set_base_power(a, site) -> str | None:
     if a.param("same_as_base_power_of") is not None:
         return "base power the same as another card's base power, as an action"  # permanent only (OP14-053)
@@ -487,8 +519,7 @@ def _set_base_power(a, site) -> str | None:
     prev = before[-1] if before else None
     if a.param("swap") and not (
             a.target is not None and a.target.ref == "it" and a.duration in ("this_turn", "this_battle") and prev is not None
-            and prev.op == "select" and prev.target is not None and prev.target.count == 2 and not prev.target.up_to
-            and not prev.target.alternatives and prev.target.ref is None):
+            and (_selects_one(prev, 2) or _two_selected_together(before))):
         return "swap of base power other than of 2 selected cards"  # actions.op_set_base_power (OP14-001)
     return None
 

@@ -247,6 +247,12 @@ def classify(toks: list[Tok]) -> list[Tok]:
         if w == "or" and _w(toks, i - 1) in ("hand", "trash") and _w(toks, i + 1) in ("hand", "trash"):
             out[i] = Tok("WORD", "or@s", t.pos, t.text)  # "from your hand or trash"
             continue
+        if w == "and" and _w(toks, i + 1) == "play" and _w(toks, i + 2) == "the" and _w(toks, i + 3) == "other":
+            out[i] = Tok("WORD", "and@o", t.pos, t.text)  # "Play 1 card and play the other card rested" (OP06-086)
+            continue
+        if w == "or" and _w(toks, i - 1) == "hand" and _w(toks, i + 1) == "field":
+            out[i] = Tok("WORD", "or@s", t.pos, t.text)  # "from your hand or field" (OP06-033)
+            continue
         if w == "that" and _w(toks, i + 1) == "would":
             out[i] = Tok("WORD", "that@w", t.pos, t.text)  # "If you have a X that would be ..." (OP10-032)
             continue

@@ -295,6 +295,8 @@ def _place(sel: Selector, ctx: Ctx, owner_word: str | None = None) -> str:
         return ""
     who = owner_word if owner_word is not None else _owner_word(sel.owner)
     names = [_PLACES[z] for z in zones]
+    if "field" in sel.zones:
+        names.append("field")  # "from your hand or field" (OP06-033); the field alone is not a place "from"
     pos = {"top": "the top of ", "bottom": "the bottom of ", "top_or_bottom": "the top or bottom of "}.get(
         sel.position or "", "")
     return f"{pos}{who} " + " or ".join(names)
@@ -854,6 +856,10 @@ def _to_life(a, ctx):
 
 @renders("play")
 def _play(a, ctx):
+    if a.param("other_rested"):
+        # "Play 1 card and play the other card rested [if it has a cost of 4 or less]" (OP06-086, OP10-058)
+        cond = " and ".join(_with(f, ctx) or f.key for f in a.param("other_filters") or ())
+        return f"play 1 of them and play the other card rested{' if it has ' + cond if cond else ''}"
     rested = " rested" if a.param("rested") else ""
     what = "this card" if a.target is not None and a.target.ref == "this" else _sel(a, ctx)
     if what == "this card" and ctx.timing == "on_ko":
@@ -876,7 +882,8 @@ def _reveal(a, ctx):
 
 @renders("select")
 def _select(a, ctx):
-    return f"choose {_sel(a, ctx)}"
+    # ``also``: the second target of "Select your Leader and 1 Character" (render_actions joins it to the first)
+    return f"{'and' if a.param('also') else 'choose'} {_sel(a, ctx)}"
 
 
 @renders("add_don")
@@ -1068,7 +1075,7 @@ def _set_base_power(a, ctx):
     subj = _sel(a, ctx)
     subj = "its" if subj == "it" else f"{subj}'s"
     if a.param("swap"):
-        return f"swap the base power of {_sel(a, ctx)}{_dur(a)}"
+        return f"swap the base power of {_sel(a, ctx)} with each other{_dur(a)}"
     if a.param("same_as_base_power_of") is not None:  # OP14-053
         return f"{subj} base power becomes the same as {render_selector(a.param('same_as_base_power_of'), ctx)}'s base power{_dur(a)}"
     if same is not None and same.ref == "attacker":  # OP04-069
@@ -1337,6 +1344,14 @@ def render_actions(actions: Iterable[Action], ctx: Ctx) -> list[str]:
             text = text.replace("if you do", "if they do", 1)  # the opponent's "you may": "If they do not, ..."
         if a.then or not (out and prev is not None):
             merged_last = False
+        if a.op == "select" and a.param("also") and prev is not None and prev.op == "select" and out:
+            # "Select your Leader and 1 Character" (OP14-009): one sentence, as printed; the place once, at the
+            # end, when both are from the same one ("... and up to 1 Y from your trash", OP06-086)
+            place = _place(prev.target, ctx)
+            same = place and tuple(prev.target.zones) == tuple(a.target.zones) and out[-1].endswith(" from " + place)
+            out[-1] = f"{out[-1][:-len(' from ' + place)] if same else out[-1]} {text}"
+            prev = a
+            continue
         if a.then:
             lead = "then, "
             if prev is not None and prev.op == "if":
@@ -1495,7 +1510,8 @@ def _e_rested(ev, ctx):
 
 @_event("attack")
 def _e_attack(ev, ctx):
-    return f"{_subj(ev, ctx)} attacks"
+    target = " your opponent's Leader" if dict(ev.params).get("target") == "leader" else ""  # OP12-081
+    return f"{_subj(ev, ctx)} attacks{target}"
 
 
 @_event("attacked")
@@ -1506,7 +1522,8 @@ def _e_attacked(ev, ctx):
 @_event("played")
 def _e_played(ev, ctx):
     src = dict(ev.params).get("source")
-    return f"{_subj(ev, ctx)} is played" + (f" from your {src}" if src else "")
+    by = " using a Character's effect" if dict(ev.params).get("by") == "character_effect" else ""  # OP12-081
+    return f"{_subj(ev, ctx)} is played" + (f" from your {src}" if src else "") + by
 
 
 @_event("don_returned")

@@ -324,7 +324,8 @@ def _when_played(ctx, ev, params):
     # "... from your hand" (OP02-026): the zone is "hand"
     sel = ev.subject
     if params != {"source": "trash"} and not (
-            params in ({}, {"source": "hand"}) and sel is not None and sel.owner in ("self", "opponent") and tuple(sel.zones) == ("character",)
+            # "by": "character_effect": "plays a Character using a Character's effect" (OP12-081; hooks.event_matches)
+            params in ({}, {"source": "hand"}, {"by": "character_effect"}) and sel is not None and sel.owner in ("self", "opponent") and tuple(sel.zones) == ("character",)
             and sel.ref is None and not sel.alternatives):
         return f"timing when played {sorted(params.items())}"
     return {}
@@ -435,7 +436,16 @@ def _when_life_to_hand(ctx, ev, sel, params):
     return None
 
 
+def _when_attack(ctx, ev, params):
+    # "When this Leader attacks your opponent's Leader" (OP12-081): reported by rules/battle.declare_attack;
+    # hooks.event_matches reads ``target`` (the attack target declared is the opponent's Leader)
+    if params.get("target", "leader") != "leader":
+        return "timing when attack target"
+    return {k: v for k, v in params.items() if k != "target"}
+
+
 WHEN: dict[str, WhenRecord] = {
+    "attack": WhenRecord(_when_attack),
     "any_of": WhenRecord(_when_any_of),
     "battle_ko": WhenRecord(_when_battle_ko),
     "attack_damage": WhenRecord(_when_attack_damage),

@@ -197,7 +197,9 @@ def enter_character(g, frame, choice) -> None:
             g.rested[cid] = 1
     g.fx.fire(g, ON_PLAY, (cid,))
     if g.t.whens:  # "When a Character is played from ...": the zone it came from ("hand" unless an effect said)
-        g.fx.fire_event(g, "played", cid, zone=frame[2] if len(frame) > 2 else "hand")
+        # an effect's play names the effect's card (actions.op_play): "using a Character's effect" (OP12-081)
+        by, source = ("effect", frame[3]) if len(frame) > 3 else (None, -1)
+        g.fx.fire_event(g, "played", cid, zone=frame[2] if len(frame) > 2 else "hand", by=by, source=source)
 
 
 handler("enter_character", enter_character)

@@ -75,6 +75,10 @@ class SentenceRules(Transformer):
         # before its choices; declining it does not use up [Once Per Turn] (10-2-13-1)
         return SentenceIR("activation", (), event=event, optional=True)
 
+    def s_activation_either(self, e1, e2):
+        # "This effect can be activated when X, or when Y" (OP12-081): either event, as "When X or Y"
+        return self.s_activation(Event("any_of", None, (("events", (e1, e2)),)))
+
     def s_deck_out_win(self, n):
         # "When your deck is reduced to 0, you win the game instead of losing, according to the rules" (OP03-040):
         # a permanent effect changing the defeat condition 1-2-1-1-2 (rules/engine.rule_processing)

@@ -183,6 +183,9 @@ class TargetRules(Transformer):
     def src_hand_trash(self):
         return _Source(("hand", "trash"))
 
+    def src_hand_field(self):
+        return _Source(("hand", "field"))
+
     def src_deck_top(self, owner):
         return _Source(("deck",), "top", owner)
 

@@ -190,6 +190,11 @@ class TimingRules(Transformer):
         sel = _ev(t, default_zones=("character",))
         return Event("played", replace(sel, owner="opponent"))
 
+    def ev_opp_play_by_character(self, t):
+        # "when your opponent plays a Character using a Character's effect" (OP12-081): played by the effect
+        # of a Character card (main_phase.enter_character reports the effect's card as ``source``)
+        return replace(self.ev_opp_play(t), params=(("by", "character_effect"),))
+
     def ev_you_deal_damage(self):
         # "When you deal damage to your opponent's Life" (OP03-043): the attack of any of your Leader and
         # Characters, once per attack, not damage by an effect (card Q&A OP03-043)

@@ -139,10 +139,35 @@ class ZoneActionRules(Transformer):
         return Action("trash", Selector(owner="self", zones=(), count=count.pop(), up_to=any(a.up_to for a in alts),
                                         alternatives=alts))
 
+    def a_trash_alts_sources(self, t1, s1, t2, s2):
+        """ "trash 1 {Fish-Man} type card from your hand or 1 [The Ark Noah] from your hand or field" (OP06-033):
+        one card, either description, each from its own source."""
+        alts = (_sel(t1, s1), _sel(t2, s2))
+        if any(a.ref is not None for a in alts) or len({a.count for a in alts}) != 1:
+            raise ValueError("trash ... or ...: a reference or different numbers")
+        return Action("trash", Selector(owner="self", zones=(), count=alts[0].count, up_to=any(a.up_to for a in alts),
+                                        alternatives=alts))
+
     def a_play_two(self, t1, t2, source):
         # "play up to 1 {X} type Character card with a cost of 6 or less and up to 1 ... with a cost of 4 or
         # less from your trash" (OP14-084, EB03-049): two plays from the same place, the first one first
         return (self.a_play(t1, source), self.a_play(t2, source))
+
+    def a_play_one_other_rested(self, t):
+        """ "Play 1 card and play the other card rested" (OP06-086, after "Choose up to 1 X and up to 1 Y"):
+        the player picks 1 of the chosen cards ("it") to play, the other one is played rested
+        (actions.op_play, ``other_rested``)."""
+        if not isinstance(t, _Target) or t.q.count != 1 or t.q.up_to or t.np.filters or t.q.explicit_owner or t.np.category:
+            raise ValueError("play 1 card and the other rested: not '1 card'")
+        return Action("play", Selector(owner="self", zones=(), count=1, ref="it"), params=_params(other_rested=True))
+
+    def a_play_one_other_rested_if(self, n, f):
+        """ "Play 1 of the revealed cards and play the other card rested if it has a cost of 4 or less"
+        (OP10-058): as :meth:`a_play_one_other_rested`, the other one only if it meets the filter."""
+        if n != 1:
+            raise ValueError("play N of the revealed cards: N is not 1")
+        return Action("play", Selector(owner="self", zones=(), count=1, ref="revealed"),
+                      params=_params(other_rested=True, other_filters=(f,)))
 
     def a_play_rested_first(self, t, _r, source):
         return self.a_play(t, _r, source)
@@ -288,11 +313,16 @@ class ZoneActionRules(Transformer):
         if isinstance(ts, _Target) and ts.np.category is None and not ts.np.zones and not ts.np.alts:
             # "Select up to 1 of your [Trafalgar Law] cards" (OP12-077): a Leader or a Character
             return _each("select", ts, ("leader", "character"))
-        return _each("select", ts, ("character",))
+        return _selected_together(_each("select", ts, ("character",)))
 
     def a_choose_cards(self, t, source):
         """ "Choose 2 cards from your opponent's hand": the chosen cards become "it" (select)."""
         return Action("select", _sel(t, source))
+
+    def a_choose_two_cards(self, t1, t2, source):
+        """ "Choose up to 1 X and up to 1 Y from your trash" (OP06-086): two selects from the same place, the
+        second ``also`` (actions.op_select: another card than the first; "it" is both)."""
+        return _selected_together((Action("select", _sel(t1, source)), Action("select", _sel(t2, source))))
 
     def a_place_life_any(self, ts, pos, _cw=None):
         return _each("to_life", ts, ("character",), params=_params(position=pos, life_owner="same"))
@@ -360,3 +390,10 @@ class ZoneActionRules(Transformer):
 
     def card_w(self, tok):
         return str(tok)
+
+
+def _selected_together(acts: tuple[Action, ...]) -> tuple[Action, ...]:
+    """ "Select your Leader and 1 Character. ... the selected cards" (OP14-009): one select per target, each
+    after the first with ``also`` (actions.op_select: "it" is then the cards of all of them, not the last)."""
+    return acts[:1] + tuple(replace(a, params=tuple(sorted(a.params + (("also", True),)))) for a in acts[1:])
+
