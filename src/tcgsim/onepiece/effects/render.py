@@ -512,6 +512,12 @@ def _c_kod_this_turn(c, ctx):
     return ("your opponent's" if c.target.owner == "opponent" else "your") + " Character has been K.O.'d during this turn"
 
 
+@_cond("hand_trashed_this_turn")
+def _c_hand_trashed_this_turn(c, ctx):
+    # ST33-004 "During the turn in which a card in your hand is trashed by an effect"
+    return "a card in your hand has been trashed by an effect during this turn"
+
+
 @_cond("event_activated")
 def _c_event_activated(c, ctx):
     # "you have activated an Event with a base cost of 3 or more during this turn" (OP15-002)
@@ -738,6 +744,8 @@ def _ko(a, ctx):
 
 @renders("rest")
 def _rest(a, ctx):
+    if a.player == "opponent":  # "your opponent rests 1 of their active DON!! cards" (PRB02-005)
+        return "your opponent rests " + _their_sel(a, ctx)
     return _actor(a, "rest", "rests") + " " + _sel(a, ctx)
 
 
@@ -1176,6 +1184,8 @@ def _cannot(a, ctx):
     if unless is not None:
         text += " unless your opponent " + render_cost(unless, ctx).replace("trash", "trashes", 1).replace(
             "your hand", "their hand")
+    if a.param("once"):
+        text = "once per turn, " + text  # OP10-118: one K.O. a turn stopped
     return text
 
 
@@ -1337,7 +1347,9 @@ def render_actions(actions: Iterable[Action], ctx: Ctx) -> list[str]:
             text = text.replace("if you do", "if they do", 1)  # the opponent's "you may": "If they do not, ..."
         if a.then or not (out and prev is not None):
             merged_last = False
-        if a.then:
+        if a.op == "select" and a.param("also") and out and not a.then:
+            out[-1] = f"{out[-1]} and {_sel(a, ctx)}"  # "select X and Y": one selection (OP07-059)
+        elif a.then:
             lead = "then, "
             if prev is not None and prev.op == "if":
                 lead += THEN_NOT_GOVERNED  # scope: this "Then" is not governed by the "if" before it
@@ -1403,6 +1415,8 @@ def _choose_one(a, ctx):
 def _delayed(a, ctx):
     if a.param("at") == "end_of_battle":
         return f"at the end of this battle, {_body(a.body, ctx)}".rstrip(".")
+    if a.param("at") == "start_of_opponent_main":  # PRB02-005
+        return f"{_body(a.body, ctx).rstrip('.')} at the start of their next Main Phase"
     return f"{_body(a.body, ctx).rstrip('.')} at the end of this turn"  # "set ... as active at the end of this turn"
 
 
