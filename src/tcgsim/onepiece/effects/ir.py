@@ -226,7 +226,8 @@ ACTION_OPS = frozenset(
 CONDITION_KINDS = frozenset(
     {"don_x", "your_turn", "opponent_turn", "leader", "match", "count", "all_match", "played_this_turn", "own_turn",
      "event_activated", "total_cost", "kod_this_turn", "and", "or",
-     "battled"}  # "If this Leader battles your opponent's Character during this turn" (OP12-020)
+     "battled",  # "If this Leader battles your opponent's Character during this turn" (OP12-020)
+     "hand_trashed_this_turn"}  # "During the turn in which a card in your hand is trashed by an effect" (ST33-004)
 )
 EVENT_KINDS = frozenset(
     {

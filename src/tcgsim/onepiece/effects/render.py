@@ -884,6 +884,8 @@ def _reveal(a, ctx):
 
 @renders("select")
 def _select(a, ctx):
+    if a.param("also"):  # the second target of "select X and Y" alone (render_actions joins it to X)
+        return f"also choose {_sel(a, ctx)}"
     return f"choose {_sel(a, ctx)}"
 
 
