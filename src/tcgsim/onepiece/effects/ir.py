@@ -218,6 +218,7 @@ ACTION_OPS = frozenset(
         "deck_out_win",  # permanent: "When your deck is reduced to 0, you win the game instead of losing" (OP03-040)
         "deck_out_end_of_turn",  # permanent: "you do not lose when your deck has 0 cards. You lose at the end of the turn ..." (OP15-022)
         "play_rested",  # permanent: "Your Character cards are played rested" (OP09-022)
+        "don_phase_give",  # permanent: "1 DON!! card placed during your DON!! Phase is given to your Leader" (OP13-003)
         "face_up_life_to_deck",  # permanent: "Your face-up Life cards are placed at the bottom of your deck instead ..." (ST13-003)
         "if", "may", "if_you_do", "if_you_do_not", "choose_one", "delayed", "for_every",
         "grant_replacement",  # EB02-030: starts the card's next "granted" replacement effect for the duration

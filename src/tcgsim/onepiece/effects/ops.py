@@ -574,6 +574,17 @@ record("treat_name", permanent=ok, reads="tcgsim.onepiece.effects.select:card_na
 record("deck_out_end_of_turn", permanent=ok,  # OP15-022: rules/engine.rule_processing, rules/phases.end_phase
        reads="tcgsim.onepiece.rules.engine:Game._deck_out_part")
 record("deck_out_win", permanent=ok, reads="tcgsim.onepiece.rules.engine:Game._deck_out_wins")  # OP03-040
+def _don_phase_give(a, site) -> str | None:
+    """ "If you have any DON!! cards on your field, 1 DON!! card placed during your DON!! Phase is given to your
+    Leader" (OP13-003): N of the DON!! cards the DON!! Phase adds, to the player's own Leader."""
+    t = a.target
+    if t is None or t.ref is not None or t.zones != ("leader",) or t.owner != "self" or t.filters or (
+            t.alternatives or not a.amount):
+        return "don_phase_give other than to your Leader"
+    return None
+
+
+record("don_phase_give", permanent=_don_phase_give, reads="tcgsim.onepiece.rules.continuous:don_phase_given")
 record("face_up_life_to_deck", permanent=ok,  # ST13-003: rules/damage, actions.op_add_to_hand
        reads="tcgsim.onepiece.rules.continuous:face_up_life_to_deck")
 record("deck_rule", note="construction text (rule 5-1-2-4): applied by the deck validator, never an effect")

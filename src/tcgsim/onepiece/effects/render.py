@@ -1255,6 +1255,12 @@ def _deck_out_end_of_turn(a, ctx):
     return f"deck out at the end of the turn ({a.param('part')})"
 
 
+@renders("don_phase_give")
+def _don_phase_give(a, ctx):
+    n = a.amount or 1
+    return f"{n} DON!! {_plural('card', n)} placed during your DON!! Phase {'is' if n == 1 else 'are'} given to {_sel(a, ctx)}"
+
+
 @renders("face_up_life_to_deck")
 def _face_up_life_to_deck(a, ctx):
     return ("your face-up Life cards are placed at the bottom of your deck instead of being added to your hand, "

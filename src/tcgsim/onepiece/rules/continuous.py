@@ -679,6 +679,16 @@ def plays_rested(g, cid: int) -> bool:
     return any(g.t.owner[src] == owner for src, _, _a in static_actions(g, "play_rested"))
 
 
+def don_phase_given(g, player: int) -> int:
+    """How many of the DON!! cards ``player``'s DON!! Phase adds are given to their Leader ("If you have any
+    DON!! cards on your field, 1 DON!! card placed during your DON!! Phase is given to your Leader", OP13-003,
+    op ``don_phase_give``), read before they are placed (rules/phases.don_phase): the effect's condition is
+    about the DON!! cards already on the field, else it would hold whenever one is placed."""
+    if not g.t.static_ops.get("don_phase_give"):
+        return 0
+    return sum(a.amount or 0 for src, _, a in static_actions(g, "don_phase_give") if g.t.owner[src] == player)
+
+
 def face_up_life_to_deck(g, cid: int) -> bool:
     """Whether Life card ``cid``, about to be added to its owner's hand (by damage, an effect or a cost), is
     placed at the bottom of their deck instead: it is face-up and its owner has a card whose permanent effect
