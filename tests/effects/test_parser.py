@@ -939,6 +939,10 @@ REVIEWED_SHIFT_REDUCE = {
     # "If your Leader has the {Dressrosa} type and is active" (OP06-088): a plain "and" after the type goes
     # on ("and is active"); two conditions are joined by "and@c" (parser.classify)
     ("and", "cond1 : target HAS THE type_list TYPE"),
+    # "Your opponent cannot activate [Blocker] when the card given these DON!! cards attacks during this turn"
+    # (OP12-016): "when" after "cannot activate [Blocker]" goes on to name the attacker (as "if" / "whenever"
+    # do), not to an auto effect "X when <event>" (s_when_post); no card of the database reads the other way
+    ("when", "a_you_cannot : YOUR OPPONENT CANNOT ACTIVATE KEYWORD"),
     # "If it is your second turn or later" (OP15-058): in a condition, "it is" goes on as "it is your ..."; no
     # card writes "if it is rested" (the database's other condition "it is" is OP17-119 "if it is your
     # opponent's turn", which reads the same way)

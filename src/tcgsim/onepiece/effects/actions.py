@@ -249,7 +249,7 @@ def op_ko(g, frame, a, choice) -> None:
         return
     g.stack.pop()
     done = [c for c in chosen if c in g.players[g.t.owner[c]].characters
-            and not cv.prohibited(g, c, "be_ko", by="effect", source=frame.src)]
+            and not cv.prohibited(g, c, "be_ko", by="effect", source=frame.src, spend=True)]
     if frame.inst in g.ctx:
         set_ctx(g, frame.inst, it=done, did=bool(done))
         if frame[0] == "cost" and len(done) < len(chosen):
@@ -798,12 +798,17 @@ def op_trash(g, frame, a, choice) -> None:
         chosen = [c for c in chosen if removable(g, c, frame.src)]
         if _check_removal(g, frame, chosen):
             return
-    from_hand = [c for c in chosen if c in g.players[g.t.owner[c]].hand] if g.t.whens else ()
+    from_hand = [c for c in chosen if c in g.players[g.t.owner[c]].hand] if (
+        g.t.whens or g.t.hand_trash_log) else ()
     field = _field_zones(g, chosen)
     for c in chosen:
         move_to_trash(g, c)
     _report_removed(g, frame, field)
-    for owner in sorted({g.t.owner[c] for c in from_hand}):
+    if g.t.hand_trash_log:
+        # "During the turn in which a card in your hand is trashed by an effect" (ST33-004)
+        for owner in sorted({g.t.owner[c] for c in from_hand}):
+            cv.add_modifier(g, -1 - owner, cv.HAND_TRASHED, from_hand[0], cv.END, g.turn, owner)
+    for owner in sorted({g.t.owner[c] for c in from_hand} if g.t.whens else ()):
         # "When a card is trashed from your hand by an effect" (OP14-045): once per action or cost and hand
         hooks.fire_event(g, "trashed", next(c for c in from_hand if g.t.owner[c] == owner), by="effect",
                          source=frame.src, zone="hand", it=tuple(c for c in from_hand if g.t.owner[c] == owner))
@@ -906,8 +911,9 @@ op("choose_cost", op_choose_cost)
 
 
 def op_select(g, frame, a, choice) -> None:
-    """Choose cards; they become "it". ``also`` ("Select your Leader and 1 Character", the second target,
-    OP14-009): "it" is the cards of the select before it and these together ("the selected cards")."""
+    """Choose cards; they become "it". ``also`` (a later target of "Select your Leader and 1 Character",
+    OP14-009, or "select your opponent's rested Leader and up to 1 Character card", OP07-059): "it" is the
+    cards of the selects before it and these together ("the selected cards"), never the same card twice."""
     if not a.param("also"):
         chosen = choose_targets(g, frame, a, choice)
         if chosen is None:

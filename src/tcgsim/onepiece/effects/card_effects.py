@@ -30,6 +30,7 @@ class Interpreter(CardEffects):
     queue_index = staticmethod(interpreter.queue_index)
     run_delayed = staticmethod(interpreter.run_delayed)
     run_delayed_battle = staticmethod(interpreter.run_delayed_battle)
+    run_delayed_main = staticmethod(interpreter.run_delayed_main)
 
     activatable = staticmethod(hooks.activatable)
     usable = staticmethod(hooks.usable)

@@ -963,8 +963,12 @@ def op_delayed(g, frame, a, choice) -> None:
     # "Then, at the end of this battle, place this Character at the bottom of the owner's deck" (OP02-064):
     # resolved at the End of Battle (7-1-5-1, run_delayed_battle), gone if the card left the field before
     kind = cv.BATTLE if a.param("at") == "end_of_battle" else cv.END
+    turn = g.turn
+    if a.param("at") == "start_of_opponent_main":
+        # "... at the start of their next Main Phase" (PRB02-005): due in the opponent's next turn (run_delayed_main)
+        turn = g.turn + (2 if g.active != me else 1)
     for t in targets:
-        cv.add_modifier(g, t, cv.DELAYED, (src, eidx, path), kind, g.turn, me)
+        cv.add_modifier(g, t, cv.DELAYED, (src, eidx, path), kind, turn, me)
 
 
 op("delayed", op_delayed)
@@ -1001,12 +1005,34 @@ op("change_attack_target", op_change_attack_target)
 
 def run_delayed(g) -> bool:
     """End Phase (6-6-1-2): queue the delayed effects due now, the turn player's first (8-6-1); False if none."""
-    due = [m for m in g.mods if m.stat == cv.DELAYED and m.expire_turn <= g.turn]
+    due = [m for m in g.mods if m.stat == cv.DELAYED and m.expire_turn <= g.turn and not _at_main(g, m)]
     if not due:
         return False
-    g.mods = [m for m in g.mods if not (m.stat == cv.DELAYED and m.expire_turn <= g.turn)]
+    g.mods = [m for m in g.mods if not (m.stat == cv.DELAYED and m.expire_turn <= g.turn and not _at_main(g, m))]
     _queue_delayed(g, due)
     return True
+
+
+def _at_main(g, m) -> bool:
+    """Whether the delayed modifier ``m`` waits for the start of a Main Phase (op_delayed, PRB02-005)."""
+    src, eidx, path = m.amount
+    return action_in(effect_of(g, src, eidx), tuple(path)).param("at") == "start_of_opponent_main"
+
+
+def run_delayed_main(g) -> None:
+    """Start of the Main Phase (6-5-1): queue the delayed "... at the start of their next Main Phase" effects
+    due in this turn (PRB02-005), after the "at the start of the Main Phase" effects already queued (they are
+    the turn player's; 8-6-1)."""
+    due = [m for m in g.mods if m.stat == cv.DELAYED and m.expire_turn <= g.turn and _at_main(g, m)]
+    if not due:
+        return
+    g.mods = [m for m in g.mods if not any(m is d for d in due)]
+    i = queue_index(g)
+    top = len(g.stack)
+    _queue_delayed(g, due)
+    new = g.stack[top:]
+    del g.stack[top:]
+    g.stack[i:i] = new
 
 
 def run_delayed_battle(g) -> None:

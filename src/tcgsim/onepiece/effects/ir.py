@@ -218,6 +218,7 @@ ACTION_OPS = frozenset(
         "deck_out_win",  # permanent: "When your deck is reduced to 0, you win the game instead of losing" (OP03-040)
         "deck_out_end_of_turn",  # permanent: "you do not lose when your deck has 0 cards. You lose at the end of the turn ..." (OP15-022)
         "play_rested",  # permanent: "Your Character cards are played rested" (OP09-022)
+        "don_phase_give",  # permanent: "1 DON!! card placed during your DON!! Phase is given to your Leader" (OP13-003)
         "face_up_life_to_deck",  # permanent: "Your face-up Life cards are placed at the bottom of your deck instead ..." (ST13-003)
         "if", "may", "if_you_do", "if_you_do_not", "choose_one", "delayed", "for_every",
         "grant_replacement",  # EB02-030: starts the card's next "granted" replacement effect for the duration
@@ -226,7 +227,8 @@ ACTION_OPS = frozenset(
 CONDITION_KINDS = frozenset(
     {"don_x", "your_turn", "opponent_turn", "leader", "match", "count", "all_match", "played_this_turn", "own_turn",
      "event_activated", "total_cost", "kod_this_turn", "and", "or",
-     "battled"}  # "If this Leader battles your opponent's Character during this turn" (OP12-020)
+     "battled",  # "If this Leader battles your opponent's Character during this turn" (OP12-020)
+     "hand_trashed_this_turn"}  # "During the turn in which a card in your hand is trashed by an effect" (ST33-004)
 )
 EVENT_KINDS = frozenset(
     {

@@ -605,6 +605,17 @@ record("treat_name", permanent=ok, reads="tcgsim.onepiece.effects.select:card_na
 record("deck_out_end_of_turn", permanent=ok,  # OP15-022: rules/engine.rule_processing, rules/phases.end_phase
        reads="tcgsim.onepiece.rules.engine:Game._deck_out_part")
 record("deck_out_win", permanent=ok, reads="tcgsim.onepiece.rules.engine:Game._deck_out_wins")  # OP03-040
+def _don_phase_give(a, site) -> str | None:
+    """ "If you have any DON!! cards on your field, 1 DON!! card placed during your DON!! Phase is given to your
+    Leader" (OP13-003): N of the DON!! cards the DON!! Phase adds, to the player's own Leader."""
+    t = a.target
+    if t is None or t.ref is not None or t.zones != ("leader",) or t.owner != "self" or t.filters or (
+            t.alternatives or not a.amount):
+        return "don_phase_give other than to your Leader"
+    return None
+
+
+record("don_phase_give", permanent=_don_phase_give, reads="tcgsim.onepiece.rules.continuous:don_phase_given")
 record("face_up_life_to_deck", permanent=ok,  # ST13-003: rules/damage, actions.op_add_to_hand
        reads="tcgsim.onepiece.rules.continuous:face_up_life_to_deck")
 record("deck_rule", note="construction text (rule 5-1-2-4): applied by the deck validator, never an effect")
@@ -649,6 +660,13 @@ def _cannot_permanent(a, site) -> str | None:
             return "prohibition be_played"
         return DONE
     keys = {k for k, _ in a.params}
+    if a.param("once") is not None:
+        # "Once per turn, this Character cannot be K.O.'d by your opponent's effects" (OP10-118): spent by the
+        # K.O. of an effect it stops (actions.op_ko, continuous.prohibition)
+        if a.param("what") != "be_ko" or a.param("by") not in ("effect", "opponent_effect") or (
+                keys != {"what", "by", "once"}):
+            return "prohibition once per turn"
+        keys = keys - {"once"}
     if a.param("what") not in PROHIBITIONS or keys - {"what", "by", "attacker", "source", "when", "only"}:
         return f"prohibition {a.param('what')}"
     if (a.param("what") == "attack_other_than") != (a.param("only") is not None) or (
@@ -752,6 +770,8 @@ def _delayed(a, site) -> str | None:
     if a.param("at") == "end_of_battle" and site.ctx.end_of_battle and all(
             b.op == "to_deck" and b.target is not None and b.target.ref == "this" for b in a.body):
         return None  # "Then, at the end of this battle, place this Character at the bottom of the owner's deck" (OP02-064)
+    if a.param("at") == "start_of_opponent_main":
+        return _delayed_opponent_main(a)
     if a.param("at") != "end_of_turn":
         return "action delayed"
     for b in a.body:
@@ -765,6 +785,19 @@ def _delayed(a, site) -> str | None:
         if r:
             return r
     return None
+
+
+def _delayed_opponent_main(a) -> str | None:
+    """ "your opponent rests 1 of their active DON!! cards at the start of their next Main Phase" (PRB02-005):
+    resolved at the start of the opponent's next Main Phase (6-5-1, interpreter.run_delayed_main); only the
+    opponent resting N of their own active DON!! cards is played."""
+    for b in a.body:
+        t = b.target
+        if b.op != "rest" or b.player != "opponent" or t is None or t.ref is not None or t.alternatives or (
+                t.zones != ("don",) or t.owner != "opponent" or not t.count or t.up_to or t.total
+                or t.filters != (Filter("state", "==", "active"),)):
+            return "action delayed to the opponent's Main Phase"
+    return None if a.body else "action delayed to the opponent's Main Phase"
 
 
 def plays_end_of_battle(eff) -> bool:

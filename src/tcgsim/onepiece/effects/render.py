@@ -514,6 +514,12 @@ def _c_kod_this_turn(c, ctx):
     return ("your opponent's" if c.target.owner == "opponent" else "your") + " Character has been K.O.'d during this turn"
 
 
+@_cond("hand_trashed_this_turn")
+def _c_hand_trashed_this_turn(c, ctx):
+    # ST33-004 "During the turn in which a card in your hand is trashed by an effect"
+    return "a card in your hand has been trashed by an effect during this turn"
+
+
 @_cond("event_activated")
 def _c_event_activated(c, ctx):
     # "you have activated an Event with a base cost of 3 or more during this turn" (OP15-002)
@@ -740,6 +746,8 @@ def _ko(a, ctx):
 
 @renders("rest")
 def _rest(a, ctx):
+    if a.player == "opponent":  # "your opponent rests 1 of their active DON!! cards" (PRB02-005)
+        return "your opponent rests " + _their_sel(a, ctx)
     return _actor(a, "rest", "rests") + " " + _sel(a, ctx)
 
 
@@ -1183,6 +1191,8 @@ def _cannot(a, ctx):
     if unless is not None:
         text += " unless your opponent " + render_cost(unless, ctx).replace("trash", "trashes", 1).replace(
             "your hand", "their hand")
+    if a.param("once"):
+        text = "once per turn, " + text  # OP10-118: one K.O. a turn stopped
     return text
 
 
@@ -1248,6 +1258,12 @@ def _deck_out_end_of_turn(a, ctx):
     if a.param("part") == "at_end":
         return "you lose at the end of the turn in which your deck becomes 0 cards"
     return f"deck out at the end of the turn ({a.param('part')})"
+
+
+@renders("don_phase_give")
+def _don_phase_give(a, ctx):
+    n = a.amount or 1
+    return f"{n} DON!! {_plural('card', n)} placed during your DON!! Phase {'is' if n == 1 else 'are'} given to {_sel(a, ctx)}"
 
 
 @renders("face_up_life_to_deck")
@@ -1418,6 +1434,8 @@ def _choose_one(a, ctx):
 def _delayed(a, ctx):
     if a.param("at") == "end_of_battle":
         return f"at the end of this battle, {_body(a.body, ctx)}".rstrip(".")
+    if a.param("at") == "start_of_opponent_main":  # PRB02-005
+        return f"{_body(a.body, ctx).rstrip('.')} at the start of their next Main Phase"
     return f"{_body(a.body, ctx).rstrip('.')} at the end of this turn"  # "set ... as active at the end of this turn"
 
 

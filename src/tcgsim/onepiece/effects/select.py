@@ -345,7 +345,7 @@ def count_of(g, src: int, sel, ctx=None) -> int:
 
 CONDITION_KINDS = {"don_x", "your_turn", "opponent_turn", "leader", "match", "count", "and", "or",
                    "played_this_turn", "all_match", "own_turn", "event_activated", "total_cost", "battled",
-                   "kod_this_turn"}
+                   "kod_this_turn", "hand_trashed_this_turn"}
 
 
 def _battled_matches(g, src: int, other: int, sel) -> bool:
@@ -415,6 +415,10 @@ def condition_holds(g, src: int, cond, ctx=None) -> bool:
         # K.O.'d this turn, in battle or by an effect (rules/zones.do_ko, continuous.CHARACTER_KOD)
         whose = 1 - controller if cond.target.owner == "opponent" else controller
         ok = any(m.target == -1 - whose and m.stat == cv.CHARACTER_KOD for m in g.mods)
+    elif k == "hand_trashed_this_turn":
+        # "During the turn in which a card in your hand is trashed by an effect" (ST33-004): a card of the
+        # controller's hand trashed this turn by an effect or its cost (actions.op_trash, continuous.HAND_TRASHED)
+        ok = any(m.target == -1 - controller and m.stat == cv.HAND_TRASHED for m in g.mods)
     elif k == "total_cost":
         # "If the total cost of your Characters is 5 or more" (OP10-022): their current costs (2-7-6), summed
         ok = _compare(cond.op or ">=", sum(cv.cost(g, c) for c in candidates(g, src, cond.target, ctx)), cond.value)

@@ -67,6 +67,8 @@ class CardEffects:
     """``run_delayed(g) -> bool``: queue the "at the end of this turn" effects due now; whether any was."""
     run_delayed_battle: Callable[..., None] = staticmethod(_missing)
     """``run_delayed_battle(g)``: queue the "at the end of this battle" effects (7-1-5)."""
+    run_delayed_main: Callable[..., None] = staticmethod(_missing)
+    """``run_delayed_main(g)``: queue the "at the start of their next Main Phase" effects due now (6-5-1)."""
 
     # ------------------------------------------------------------------ activated effects (8-1-3-2, 10-1-5)
     activatable: Callable[..., Any] = staticmethod(_missing)

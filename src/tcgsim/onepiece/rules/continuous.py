@@ -109,6 +109,10 @@ NEGATED_TIMING = 52
 # player flag, kept only in games with a card that asks ("If your opponent's Character has been K.O.'d during
 # this turn", OP16-100; Tables.ko_log), read by effects/select.condition_holds
 CHARACTER_KOD = 53
+# a card of the player's hand was trashed by an effect (or its cost) this turn, ``amount`` = its id: player
+# flag, kept only in games with a card that asks ("During the turn in which a card in your hand is trashed by
+# an effect", ST33-004; Tables.hand_trash_log), set by effects/actions.op_trash, read by select.condition_holds
+HAND_TRASHED = 54
 
 BATTLE = 0
 END = 1
@@ -151,6 +155,7 @@ class Stat(IntEnum):
     BATTLED = BATTLED
     NEGATED_TIMING = NEGATED_TIMING
     CHARACTER_KOD = CHARACTER_KOD
+    HAND_TRASHED = HAND_TRASHED
 
 
 class Expiry(IntEnum):
@@ -545,20 +550,26 @@ def drop_card_modifiers(g, cid: int) -> None:
         g.mods = [m for m in g.mods if m.target != cid]
 
 
-def prohibited(g, cid: int, what: str, *, by: str | None = None, source: int = -1, attacker: int = -1) -> bool:
+def prohibited(g, cid: int, what: str, *, by: str | None = None, source: int = -1, attacker: int = -1,
+               spend: bool = False) -> bool:
     """Whether a permanent effect forbids ``cid`` to ``what`` (``attack``, ``attack_leader``, ``be_ko``,
     ``be_removed``, ``be_rested``) now -- rule 1-3-3: a prohibition wins over an instruction.
 
     ``by`` says how: ``"battle"`` or ``"effect"``; ``source`` is the card whose effect acts (its owner
-    decides whether it is an "opponent's effect"); ``attacker`` is the card battling ``cid``.
+    decides whether it is an "opponent's effect"); ``attacker`` is the card battling ``cid``. ``spend``: the
+    event is really stopped now, so a "once per turn" prohibition that stops it is used up for the turn.
     """
-    return prohibition(g, cid, what, by=by, source=source, attacker=attacker) is not None
+    return prohibition(g, cid, what, by=by, source=source, attacker=attacker, spend=spend) is not None
 
 
-def prohibition(g, cid: int, what: str, *, by: str | None = None, source: int = -1, attacker: int = -1):
+def prohibition(g, cid: int, what: str, *, by: str | None = None, source: int = -1, attacker: int = -1,
+                spend: bool = False):
     """What forbids ``cid`` to ``what`` (arguments of :func:`prohibited`): the card id whose permanent effect
     forbids it, ``-1`` for an effect already resolved that applies to it (a modifier, whose card is not
-    kept), ``None`` when nothing forbids it. Rule 1-3-3."""
+    kept), ``None`` when nothing forbids it. Rule 1-3-3. A "once per turn" one ("Once per turn, this
+    Character cannot be K.O.'d by your opponent's effects", OP10-118) forbids until it has stopped one event
+    this turn: with ``spend`` it is then noted in ``g.once`` as a [Once Per Turn] effect is (10-2-13-1,
+    cleared each turn and when the card leaves the field, 10-2-13-4)."""
     pl = -1 - g.t.owner[cid]  # a player flag: "you cannot attack a Leader during this turn" (OP06-026)
     for m in g.mods:
         if (m.target == cid or m.target == pl) and m.stat == PROHIBIT:
@@ -572,7 +583,7 @@ def prohibition(g, cid: int, what: str, *, by: str | None = None, source: int = 
                 return -1
     if not g.t.static_ops.get("cannot"):
         return None
-    for src, _, a in static_actions(g, "cannot"):
+    for src, eff, a in static_actions(g, "cannot"):
         w = a.param("what")
         if w != what and not (what in ("be_ko",) and w == "be_removed" and by == "effect"):
             continue
@@ -597,8 +608,21 @@ def prohibition(g, cid: int, what: str, *, by: str | None = None, source: int = 
         if sel is not None and (source < 0 or not _in_zones(g, source, sel.zones)
                                 or not g.fx.matches(g, src, source, sel.filters)):
             continue
+        if a.param("once") and not _once_left(g, src, eff, spend):
+            continue
         return src
     return None
+
+
+def _once_left(g, src: int, eff, spend: bool) -> bool:
+    """Whether the "once per turn" prohibition ``eff`` of ``src`` has not stopped an event this turn; with
+    ``spend``, it now has (its key in ``g.once`` is the one of a [Once Per Turn] effect, 10-2-13-1)."""
+    key = (src, g.t.defs[src].effects.index(eff))
+    if key in g.once:
+        return False
+    if spend:
+        g.once.add(key)
+    return True
 
 
 def player_bound(g, player: int, stat: int) -> bool:
@@ -653,6 +677,16 @@ def plays_rested(g, cid: int) -> bool:
     cards are played rested" (OP09-022, op ``play_rested``) of a card its owner has on the field."""
     owner = g.t.owner[cid]
     return any(g.t.owner[src] == owner for src, _, _a in static_actions(g, "play_rested"))
+
+
+def don_phase_given(g, player: int) -> int:
+    """How many of the DON!! cards ``player``'s DON!! Phase adds are given to their Leader ("If you have any
+    DON!! cards on your field, 1 DON!! card placed during your DON!! Phase is given to your Leader", OP13-003,
+    op ``don_phase_give``), read before they are placed (rules/phases.don_phase): the effect's condition is
+    about the DON!! cards already on the field, else it would hold whenever one is placed."""
+    if not g.t.static_ops.get("don_phase_give"):
+        return 0
+    return sum(a.amount or 0 for src, _, a in static_actions(g, "don_phase_give") if g.t.owner[src] == player)
 
 
 def face_up_life_to_deck(g, cid: int) -> bool:

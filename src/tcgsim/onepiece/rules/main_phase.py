@@ -108,6 +108,8 @@ def main_phase(g, frame, choice) -> None:
             me, opp = g.players[g.active], g.players[1 - g.active]
             g.fx.fire(g, START_OF_MAIN, me.field_cards())
             g.fx.fire(g, START_OF_MAIN, opp.field_cards())
+            if g.mods:
+                g.fx.run_delayed_main(g)  # "... at the start of their next Main Phase" (PRB02-005)
             return
         g.phase = "main"
         g.ask(g.active, "main", main_options(g))

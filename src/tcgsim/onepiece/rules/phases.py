@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from ...core.machine import handler_registry
-from .continuous import END, NO_REFRESH, START, card_flag, expire, frozen_don, kept_rested
+from .continuous import END, NO_REFRESH, START, card_flag, don_phase_given, expire, frozen_don, kept_rested
 from .card_effects import END_OF_OPPONENT_TURN, END_OF_YOUR_TURN, START_OF_YOUR_TURN
+from .main_phase import give_don
 from .zones import draw
 
 HANDLERS, handler = handler_registry()
@@ -102,10 +103,14 @@ def don_phase(g, frame, choice) -> None:
     p = g.players[g.active]
     n = 1 if (g.turn == 1 and g.active == g.first) else 2
     n = min(n, p.don_deck)
+    given = don_phase_given(g, g.active) if g.t.static_ops.get("don_phase_give") else 0
     p.don_deck -= n
     p.don_active += n
     if n:
         g.emit(None, f"p{g.active + 1} adds {n} DON!!", ("6-4-1",))
+    if given and n:
+        # "1 DON!! card placed during your DON!! Phase is given to your Leader" (OP13-003)
+        give_don(g, g.active, min(given, n), p.leader)
 
 
 handler("don_phase", don_phase)

@@ -131,7 +131,7 @@ class Tables:
 
     __slots__ = ("defs", "owner", "numbers", "custom", "static", "timed", "static_ops", "whens", "replacements",
                  "event_log", "whens_by_kind", "battle_log",
-                 "ko_log")
+                 "ko_log", "hand_trash_log")
 
     def __init__(self, defs: list[CardDef], owner: list[int], custom: dict[str, CardDef] | None = None):
         self.defs = tuple(defs)
@@ -157,6 +157,8 @@ class Tables:
         self.battle_log = any(_asks_events(e, "battled") for d in self.defs for e in d.effects)
         # whether a card asks which Characters were K.O.'d this turn (continuous.CHARACTER_KOD)
         self.ko_log = any(_asks_events(e, "kod_this_turn") for d in self.defs for e in d.effects)
+        # whether a card asks if a card of a hand was trashed by an effect this turn (continuous.HAND_TRASHED)
+        self.hand_trash_log = any(_asks_events(e, "hand_trashed_this_turn") for d in self.defs for e in d.effects)
         # action op -> [(source id, effect, actions of that op, effect.in_hand)] over the permanent effects
         # (in_hand computed once here: continuous.py reads it for every power and cost)
         self.static_ops: dict[str, list] = {}

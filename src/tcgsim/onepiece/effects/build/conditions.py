@@ -275,6 +275,12 @@ class ConditionRules(Transformer):
         # rules/zones.do_ko (continuous.CHARACTER_KOD)
         return Condition("kod_this_turn", target=Selector(owner="opponent", zones=("character",), count=None))
 
+    def te_hand_trashed_h(self):
+        # "During the turn in which a card in your hand is trashed by an effect" (ST33-004): recorded per turn
+        # by actions.op_trash (continuous.HAND_TRASHED), an activation cost's trash included (as OP14-045's
+        # "When a card is trashed from your hand by an effect" reads it)
+        return Condition("hand_trashed_this_turn")
+
     def c_second_turn_or_later(self):
         # "If it is your second turn or later" (OP15-058): your own turns counted from your first (rules 6-1-1, 6-1-2)
         return Condition("own_turn", ">=", value=2)

@@ -101,6 +101,11 @@ class DonActionRules(Transformer):
         return (Action("give_don", Selector(owner="any", zones=("leader", "character"), count=1, up_to=True),
                        amount=n, params=_params(state="any", up_to=True, don_of="recipient")),)
 
+    def a_don_phase_given_h(self, n, _cw, t):
+        """ "1 DON!! card placed during your DON!! Phase is given to your Leader" (OP13-003): a permanent effect
+        read by rules/phases.don_phase (continuous.don_phase_given)."""
+        return Action("don_phase_give", _sel(t, default_zones=("leader",)), amount=n)
+
     def a_give_don_cards(self, don_t, ts):
         don = _sel(don_t, default_zones=("don",))
         if don.zones != ("don",):

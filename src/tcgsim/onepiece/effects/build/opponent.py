@@ -52,6 +52,11 @@ class OpponentActionRules(Transformer):
             source = _Source(("hand",), owner="opponent")
         return Action("trash", _sel(t, source))
 
+    def o_rests_h(self, t):
+        # "your opponent rests 1 of their active DON!! cards" (PRB02-005): the opponent rests their own cards
+        # (a_opponent makes the action theirs; the owner stays the one written, "their" = the opponent's)
+        return _each("rest", t, ("field",))
+
     def o_plays_d2(self, t, source=None):
         # "your opponent plays up to 1 Character card with a cost of 4 or less from their hand" (OP13-119): the
         # opponent chooses and plays one of their cards (a_opponent makes it theirs)

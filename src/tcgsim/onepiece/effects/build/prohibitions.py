@@ -43,6 +43,13 @@ class ProhibitionRules(Transformer):
         return self.a_cannot(ts, ("be_ko", {"by": "opponent_effect"}), *rest) + self.a_cannot(
             ts, ("be_rested", {"by": "opponent_effect"}), *rest)
 
+    def a_cannot_once_h(self, ts, restriction):
+        """ "Once per turn, this Character cannot be K.O.'d by your opponent's effects" (OP10-118): the
+        prohibition stops one K.O. a turn, then no other that turn (``once``, continuous.prohibition; the
+        use kept with the [Once Per Turn] ones, 10-2-13)."""
+        what, extra = restriction
+        return _each("cannot", ts, ("character",), params=_params(what=what, once=True, **extra))
+
     def a_can_attack_active(self, ts, *rest):
         return _each("can_attack_active", ts, ("leader", "character"), duration=_dur(rest))
 

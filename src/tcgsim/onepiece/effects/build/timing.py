@@ -32,6 +32,11 @@ class TimingRules(Transformer):
             raise ValueError("a duration written first on an action that has one or takes none")
         return (replace(acts[0], duration=dur[1]),)
 
+    def item_start_of_opp_main_h(self, action):
+        """ "your opponent rests 1 of their active DON!! cards at the start of their next Main Phase" (PRB02-005):
+        delayed to the start of the opponent's next Main Phase (6-5-1; interpreter.run_delayed_main)."""
+        return (Action("delayed", params=_params(at="start_of_opponent_main"), body=_as_tuple(action)),)
+
     def item_end_of_battle_first(self, action):
         return (Action("delayed", params=_params(at="end_of_battle"), body=_as_tuple(action)),)
 

@@ -313,7 +313,9 @@ class ZoneActionRules(Transformer):
         if isinstance(ts, _Target) and ts.np.category is None and not ts.np.zones and not ts.np.alts:
             # "Select up to 1 of your [Trafalgar Law] cards" (OP12-077): a Leader or a Character
             return _each("select", ts, ("leader", "character"))
-        return _selected_together(_each("select", ts, ("character",)))
+        if isinstance(ts, list):
+            return _select_each(ts)
+        return _each("select", ts, ("character",))
 
     def a_choose_cards(self, t, source):
         """ "Choose 2 cards from your opponent's hand": the chosen cards become "it" (select)."""
@@ -393,7 +395,26 @@ class ZoneActionRules(Transformer):
 
 
 def _selected_together(acts: tuple[Action, ...]) -> tuple[Action, ...]:
-    """ "Select your Leader and 1 Character. ... the selected cards" (OP14-009): one select per target, each
+    """ "Select your Leader and 1 Character. ... the selected cards" (OP14-009, OP07-059 via
+    :func:`_select_each`, OP06-086): one select per target, each
     after the first with ``also`` (actions.op_select: "it" is then the cards of all of them, not the last)."""
     return acts[:1] + tuple(replace(a, params=tuple(sorted(a.params + (("also", True),)))) for a in acts[1:])
+def _select_each(ts: list) -> tuple[Action, ...]:
+    """ "select your opponent's rested Leader and up to 1 Character card. The selected cards ..." (OP07-059):
+    one ``select`` per target, each after the first marked ``also`` (its cards join "it", actions.op_select),
+    so "the selected cards" are all of them. After a first target "your opponent's rested X", a target written
+    with neither owner nor state takes both, as the card's reprint (EB02) words it: "up to 1 each of your
+    opponent's rested Leader and Character cards". Raises ValueError on a reference among the targets."""
+    head = ts[0]
+    if not all(isinstance(t, _Target) for t in ts):
+        raise ValueError("select of a reference and other targets")
+    state = tuple(f for f in head.np.filters if f.key == "state")
+    shared = [head]
+    for t in ts[1:]:
+        if state and head.q.explicit_owner and not t.q.explicit_owner and not any(
+                f.key == "state" for f in t.np.filters):
+            t = _Target(replace(t.q, owner=head.q.owner, explicit_owner=True),
+                        replace(t.np, filters=state + t.np.filters))
+        shared.append(t)
+    return _selected_together(_each("select", shared, ("character",)))
 
