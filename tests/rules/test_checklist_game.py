@@ -255,6 +255,142 @@ def test_1_2_5_1_3_1_op03_040_wins_instead_of_losing_when_both_decks_are_empty()
     assert "game over: p2 wins (deck_win)" in [text for _vis, text in g.log]
 
 
+@pytest.mark.parametrize("how, message, rules", [
+    ("life", "game over: p1 wins (life)", ("9-2-1-1",)),          # damage with no Life left
+    ("deck", "game over: p1 wins (deck)", ("9-2-1-2",)),          # an empty deck
+    ("both decks", "game over: draw (deck+deck)", ("9-2-1-2",)),  # both at once: a draw, the rule named once
+    ("concede", "game over: p1 wins (concede)", ("1-2-3",)),
+])
+def test_9_2_1_1_9_2_1_2_1_2_3_the_game_over_line_cites_the_defeat_condition_met(how, message, rules):
+    """The game-over line is public and cites the rule whose defeat condition was met: 9-2-1-1 (the Leader
+    was dealt damage with no Life left), 9-2-1-2 (no cards in the deck), 1-2-3 (a concession)."""
+    if how == "life":
+        g = game("""
+            turn: 3
+            active: p1
+            phase: main
+            p1: {leader: TEST-L01, life: [OP01-010], deck: 5, characters: [{card: OP01-023}]}
+            p2: {leader: TEST-L02, life: [], deck: 5}
+        """)
+        play(g, "p1: attack OP01-023 -> opp leader")
+    else:
+        g = _decks({"deck": 5, "both decks": 0, "concede": 5}[how], 0 if how != "concede" else 5)
+        if how == "concede":
+            g.concede(1)
+    assert _entry(g, message) == (None, rules)
+
+
+@pytest.mark.parametrize("block", [False, True])
+def test_7_1_1_7_1_2_1_the_attack_and_the_block_are_announced_to_both_players_with_their_rules(block):
+    """The attack declaration (7-1-1-1 rest the attacker, 7-1-1-2 name the target), the Block Step (7-1-2-1,
+    [Blocker] 10-1-4-1: the block, or none) and the end of the defender's Counter Step (7-1-3) are public,
+    each line naming the players and cards."""
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, life: [OP01-010], deck: 5, characters: [{card: OP01-023}]}
+        p2: {leader: TEST-L02, life: [FILLER], deck: 5, characters: [{card: ST01-006}]}
+    """)
+    play(g, "p1: attack OP01-023 -> opp leader", "p2: block ST01-006" if block else "p2: no block")
+    assert _entry(g, "p1 attacks p2's leader with p1's OP01-023") == (None, ("7-1-1-1", "7-1-1-2"))
+    if block:
+        assert _entry(g, "p2 blocks with ST01-006") == (None, ("7-1-2-1", "10-1-4-1"))
+    else:
+        assert _entry(g, "p2 does not block") == (None, ())
+    assert _entry(g, "p2 ends the Counter Step") == (None, ())
+
+
+def test_7_1_3_2_1_7_1_3_2_2_each_counter_used_is_announced_to_both_players_with_its_rule():
+    """The defender's Counters are public: a Character card's Counter (7-1-3-2-1: trashed from the hand, its
+    power added to a Leader or Character) names the card, the value and the card it raises; a [Counter]
+    Event (7-1-3-2-2) names the Event."""
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, life: [OP01-010], deck: 5, characters: [{card: OP01-023}]}
+        p2: {leader: TEST-L02, life: [FILLER], deck: 5, hand: [TEST-C1K, TEST-DR1]}
+    """, """
+        - {number: TEST-DR1, name: Test Counter Draw, category: Event, colors: [Green], cost: 0,
+           text: "[Counter] Draw 1 card."}
+        - {number: TEST-C1K, name: Test Counter, category: Character, colors: [Green], cost: 1, power: 1000,
+           counter: 1000}
+    """)
+    play(g, "p1: attack OP01-023 -> opp leader", "p2: no block", "p2: counter TEST-C1K -> leader",
+         "p2: event TEST-DR1")
+    assert _entry(g, "p2 uses counter TEST-C1K (+1000) on p2's leader") == (None, ("7-1-3-2-1",))
+    assert _entry(g, "p2 activates the [Counter] Event TEST-DR1") == (None, ("7-1-3-2-2",))
+
+
+# --- 1-3-1: OP15-022 (Brook) "Under the rules of this game, you do not lose when your deck has 0 cards. You
+# lose at the end of the turn in which your deck becomes 0 cards." (its card text over 1-2-1-1-2) ---------
+
+def _brooks(p1_leader: str, p2_leader: str, p1_deck, p2_deck, active: str = "p1", cards: str = ""):
+    """A Main Phase game (``active``'s turn: 3 for p1, 4 for p2) with those Leaders and decks, p2 holding
+    TEST-DR1 ("[Counter] Draw 1 card."), p1 a 6000-power TEST-VN6 that can attack."""
+    return game(f"""
+        turn: {3 if active == "p1" else 4}
+        active: {active}
+        phase: main
+        p1: {{leader: {p1_leader}, life: [FILLER, FILLER], deck: {p1_deck}, characters: [{{card: TEST-VN6}}]}}
+        p2: {{leader: {p2_leader}, life: [FILLER, FILLER], deck: {p2_deck}, hand: [TEST-DR1]}}
+    """, """
+        - {number: TEST-DR1, name: Test Counter Draw, category: Event, colors: [Green], cost: 0,
+           text: "[Counter] Draw 1 card."}
+        - {number: TEST-VN6, name: Test Vanilla, category: Character, colors: [Red], cost: 3, power: 6000}
+    """ + cards)
+
+
+def test_1_2_1_1_2_op15_022_protects_only_its_owner_the_other_empty_deck_loses_at_once():
+    # p1's Brook keeps p1 in the game with 0 cards in the deck; p2 has no such card: p2's empty deck is
+    # 1-2-1-1-2 at the same rule processing (9-2-1), so p1 wins at once
+    g = _brooks("OP15-022", "TEST-L02", 0, 0)
+    assert (g.winner, g.end_reason, g.phase, g.pending) == (0, "deck", "over", None)
+    assert _entry(g, "game over: p1 wins (deck)") == (None, ("9-2-1-2",))
+
+
+def test_6_6_1_3_op15_022_a_deck_that_never_becomes_0_cards_loses_nothing_at_the_end_of_the_turn():
+    g = _brooks("OP15-022", "TEST-L02", 5, 5)
+    play(g, "p1: end turn")
+    assert g.winner is None and g.turn == 4 and g.pending.player == 1
+
+
+def test_6_6_1_3_op15_022_its_owner_loses_at_the_end_of_the_turn_in_which_the_deck_became_0_cards():
+    # p2's Brook: [Activate: Main] trash 4 from the top of the deck (4 cards: the deck becomes 0 cards, no
+    # defeat yet); at the end of that turn p2 loses and p1 wins, by the card's text (1-3-1)
+    g = _brooks("TEST-L01", "OP15-022", 5, 4, active="p2")
+    play(g, "p2: activate OP15-022")
+    assert (len(g.players[1].deck), g.winner, g.pending.player) == (0, None, 1)
+    play(g, "p2: end turn")
+    assert (g.winner, g.end_reason, g.phase, g.pending) == (0, "deck", "over", None)
+    assert _entry(g, "game over: p1 wins (deck at the end of the turn)") == (None, ("1-3-1",))
+
+
+def test_6_6_1_3_9_2_1_two_op15_022_decks_become_0_cards_in_one_turn_a_draw_at_its_end():
+    # both Leaders are Brook: p1 trashes its last 4 cards, p2 draws its last card with a [Counter]; at the
+    # end of the turn both lose at once (9-2-1): a draw
+    g = _brooks("OP15-022", "OP15-022", 4, 1)
+    play(g, "p1: activate OP15-022", "p1: choose none", "p1: attack TEST-VN6 -> opp leader", "p2: no block", "p2: event TEST-DR1",
+         "p2: end counter")
+    assert ([len(p.deck) for p in g.players], g.winner, g.pending.player) == ([0, 0], None, 0)
+    play(g, "p1: end turn")
+    assert (g.winner, g.end_reason, g.phase) == (g.DRAW, "deck", "over")
+    assert _entry(g, "game over: draw (deck at the end of the turn)") == (None, ("1-3-1",))
+
+
+def test_1_3_1_a_card_with_only_do_not_lose_at_0_cards_never_loses_for_its_empty_deck():
+    # a Leader with only the first sentence of OP15-022: no defeat for the empty deck, at once or at the end
+    # of the turn (no "You lose at the end of the turn ..." on it)
+    g = _brooks("TEST-NL1", "TEST-L02", 0, 5, cards="""
+        - {number: TEST-NL1, name: Test Never Lose, category: Leader, colors: [Red], power: 5000, life: 5,
+           text: "Under the rules of this game, you do not lose when your deck has 0 cards."}
+    """)
+    assert g.winner is None
+    play(g, "p1: end turn")
+    assert g.winner is None and g.turn == 4
+
+
 # --- 4-6-2 / 10-1-3-1: where a point of damage puts the Life card, and what the log says ------------------
 
 WATCHERS = """

@@ -143,3 +143,30 @@ def test_a_clone_is_an_independent_copy_that_plays_on_identically(db):
             break
         g.apply_index(0)
     assert g.fingerprint() == c.fingerprint()
+
+
+def test_install_registers_each_frame_handler_once_and_refuses_a_second_handler_for_a_frame(monkeypatch):
+    """Game.install (engine.py), the wiring of the rules' step modules and the card-effect interpreter: each
+    frame name gets its handler, the interpreter's own frames too, and ``Game.fx`` is the interpreter;
+    installing the same parts again changes nothing; a second, different handler for one frame name is an
+    EngineError naming the frame. The engine's contract, not a game rule."""
+    from tcgsim.core.machine import EngineError
+    from tcgsim.onepiece.rules.card_effects import CardEffects
+
+    # on copies: the game's own table and interpreter are given back after the test
+    monkeypatch.setattr(Game, "HANDLERS", dict(Game.HANDLERS))
+    monkeypatch.setattr(Game, "fx", Game.fx)
+
+    def step(g, frame, choice):
+        """A stand-in step handler."""
+
+    def other(g, frame, choice):
+        """Another handler, for the same frame name."""
+
+    fx = type("TestEffects", (CardEffects,), {"handlers": {"test_effect_frame": other}})()
+    Game.install(({"test_step_frame": step},), fx)
+    assert (Game.HANDLERS["test_step_frame"], Game.HANDLERS["test_effect_frame"], Game.fx) == (step, other, fx)
+    Game.install(({"test_step_frame": step},), fx)  # the same parts again
+    assert (Game.HANDLERS["test_step_frame"], Game.HANDLERS["test_effect_frame"], Game.fx) == (step, other, fx)
+    with pytest.raises(EngineError, match="two handlers for frame 'test_step_frame'"):
+        Game.install(({"test_step_frame": other},), fx)
