@@ -1008,7 +1008,7 @@ def run_delayed(g) -> bool:
     due = [m for m in g.mods if m.stat == cv.DELAYED and m.expire_turn <= g.turn and not _at_main(g, m)]
     if not due:
         return False
-    g.mods = [m for m in g.mods if not (m.stat == cv.DELAYED and m.expire_turn <= g.turn and not _at_main(g, m))]
+    g.mods = [m for m in g.mods if not any(m is d for d in due)]
     _queue_delayed(g, due)
     return True
 

@@ -103,7 +103,7 @@ def don_phase(g, frame, choice) -> None:
     p = g.players[g.active]
     n = 1 if (g.turn == 1 and g.active == g.first) else 2
     n = min(n, p.don_deck)
-    given = don_phase_given(g, g.active) if g.t.static_ops.get("don_phase_give") else 0
+    given = don_phase_given(g, g.active)  # 0 at once in a game with no such card
     p.don_deck -= n
     p.don_active += n
     if n:

@@ -399,6 +399,8 @@ def _selected_together(acts: tuple[Action, ...]) -> tuple[Action, ...]:
     :func:`_select_each`, OP06-086): one select per target, each
     after the first with ``also`` (actions.op_select: "it" is then the cards of all of them, not the last)."""
     return acts[:1] + tuple(replace(a, params=tuple(sorted(a.params + (("also", True),)))) for a in acts[1:])
+
+
 def _select_each(ts: list) -> tuple[Action, ...]:
     """ "select your opponent's rested Leader and up to 1 Character card. The selected cards ..." (OP07-059):
     one ``select`` per target, each after the first marked ``also`` (its cards join "it", actions.op_select),
@@ -417,4 +419,3 @@ def _select_each(ts: list) -> tuple[Action, ...]:
                         replace(t.np, filters=state + t.np.filters))
         shared.append(t)
     return _selected_together(_each("select", shared, ("character",)))
-
