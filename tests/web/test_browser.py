@@ -190,6 +190,9 @@ def test_the_game_comes_back_after_a_server_restart(live_server, page):
     page.wait_for_function(f"() => document.getElementById('actions').dataset.decision === '{decision}' "
                            "&& !document.getElementById('status').classList.contains('offline')", timeout=20_000)
     page.wait_for_function(f"() => document.querySelectorAll('#log li').length === {len(log)}")
+    # the hand is drawn after the log on a loaded machine: wait for it (a timeout fails the test) before the check
+    page.wait_for_function("h => JSON.stringify([...document.querySelectorAll('#hand .card')].map(e => e.innerText))"
+                           " === JSON.stringify(h)", arg=hand, timeout=20_000)
     assert page.locator("#hand .card").all_inner_texts() == hand
     assert page.locator("#log li").all_inner_texts() == log
     shot(page, "after-restart")
