@@ -328,8 +328,10 @@ def _replaced_event(g, src: int, me: int, ev, cid: int, by: str, source: int, ki
         return False
     sel = ev.subject
     want = dict(ev.params).get("by")
-    if ev.kind == "removed" and by != "effect" and want != "any":
+    if ev.kind == "removed" and by != "effect" and want not in ("any", "opponent"):
         return False  # "be removed from the field": by an effect; "leave the field": also in battle
+    if want == "opponent" and by not in ("battle", "effect"):
+        return False  # "by your opponent" (OP15-098): not a cost (paid by the card's owner)
     if sel.ref == "this":
         if cid != src:
             return False
@@ -344,6 +346,9 @@ def _replaced_event(g, src: int, me: int, ev, cid: int, by: str, source: int, ki
         return False
     if want in ("opponent_effect", "opponent_character_effect") and (source < 0 or g.t.owner[source] == me):
         return False
+    if want == "opponent" and by == "effect" and (source < 0 or g.t.owner[source] == me):
+        return False  # "by your opponent" (OP15-098): an effect of theirs; in battle, the K.O. of one's own
+        # Character is always the opponent's doing (only the attacked card is K.O.'d, 7-1, 7-1-4-1-2)
     if want == "character_effect" and (by != "effect" or source < 0 or g.t.defs[source].category != CHARACTER):
         return False  # "plays a Character using a Character's effect" (OP12-081): not the player's own play
     if want == "opponent_character_effect" and g.t.defs[source].category != CHARACTER:

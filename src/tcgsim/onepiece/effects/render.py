@@ -1503,7 +1503,7 @@ _event = _registrar(EVENTS)
 def _by(ev: Event) -> str:
     by = dict(ev.params).get("by")
     return {"opponent_effect": " by your opponent's effect", "effect": " by an effect", "battle": " in battle",
-            "your_effect": " by your effect", "any": "",
+            "your_effect": " by your effect", "any": "", "opponent": " by your opponent",
             "opponent_character_effect": " by your opponent's Character's effect"}.get(by, "")
 
 

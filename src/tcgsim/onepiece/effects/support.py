@@ -177,7 +177,7 @@ def _replaced_rested(ctx, eff, ev) -> str | None:
 
 REPLACED: dict[str, ReplacedRecord] = {
     "ko": ReplacedRecord((None, "battle", "effect", "opponent_effect")),
-    "removed": ReplacedRecord((None, "effect", "opponent_effect", "any"), _replaced_removed),
+    "removed": ReplacedRecord((None, "effect", "opponent_effect", "any", "opponent"), _replaced_removed),
     # "would be rested by your opponent's Character's effect" (PRB02-006): actions.op_rest /
     # rest_cards_or_don offer it (rest_check); other wordings have no behaviour test yet
     "rested": ReplacedRecord(("opponent_character_effect",), _replaced_rested),

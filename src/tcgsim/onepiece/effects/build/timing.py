@@ -231,6 +231,11 @@ class TimingRules(Transformer):
     def by_battle(self):
         return "battle"
 
+    def by_opponent(self):
+        # "would be removed from the field by your opponent" (OP15-098): by an effect of a card of the
+        # opponent's, or K.O.'d in battle (official card Q&A OP15-098, SC copy seq 957; hooks._replaced_event)
+        return "opponent"
+
     def re_ko(self):
         return "ko", None
 
