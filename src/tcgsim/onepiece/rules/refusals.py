@@ -35,7 +35,12 @@ class Refusal(NamedTuple):
 
 _ALL = ("leader", "characters", "stage", "hand", "trash", "life", "deck")
 _MAIN_ACTIONS = ("play", "activate", "attack", "give")
-_KIND_NAMES = {"main": "your Main Phase", "block": "the Block Step", "counter": "the Counter Step"}
+_KIND_NAMES = {"main": "your Main Phase", "block": "the Block Step", "counter": "the Counter Step",
+               "trigger": "the [Trigger] of a Life card", "choose": "a choice of cards for an effect",
+               "yes-no": "a yes-or-no question of an effect", "trash": "which Character to trash (3-7-6-1)",
+               "first": "whether to go first or second", "keep": "whether to keep your opening hand",
+               "option": "which option of an effect to use", "effect": "which of your effects to resolve first",
+               "order": "the order of cards being placed"}
 
 
 def _card(g, text: str, player: int, zones=_ALL) -> int | None:
