@@ -16,6 +16,7 @@ from ..rules.card_effects import ON_PLAY
 from ..rules.events import event_activated, event_usable
 from ..rules.frames import ReplacementCheckFrame, ReturnLookedFrame
 from ..rules.main_phase import enter_character
+from ..rules.turns import next_turn_of, take_extra_turn
 from ..rules.zones import blur, do_ko, draw, ko, leave_secret_publicly, moved_secretly, place_stage, shuffle_deck
 from . import hooks
 from .interpreter import (
@@ -1333,6 +1334,19 @@ def op_win_game(g, frame, a, choice) -> None:
 op("win_game", op_win_game)
 
 
+def op_extra_turn(g, frame, a, choice) -> None:
+    """ "Then, take an extra turn after this one" (OP05-119): after this turn's End Phase (6-6) the player
+    takes a whole turn (6-1-1), then the turn order goes on as before; a second one taken during the extra
+    turn comes after it (rules/turns.py: no rule of the Comprehensive Rules, the card's words)."""
+    me = chooser_of(g, frame.src, a)
+    take_extra_turn(g, me)
+    g.emit(None, f"p{me + 1} takes an extra turn after this one")
+    finish(g, frame, did=True)
+
+
+op("extra_turn", op_extra_turn)
+
+
 def op_for_every(g, frame, a, choice) -> None:
     """ "For every {X} type card on your field, give up to 1 ...": the cards are counted as it resolves
     (8-4-6), then the text after the comma is resolved once per ``amount`` of them, each time a new
@@ -1683,7 +1697,7 @@ op("no_refresh", op_no_refresh)
 
 def _owners_next_turn(g, owner: int) -> int:
     """The next turn number at which ``owner`` is the turn player."""
-    return g.turn + (2 if g.active == owner else 1)
+    return next_turn_of(g, owner)
 
 
 def _no_refresh_with_don(g, frame, a, choice):

@@ -28,6 +28,7 @@ from ...core.machine import handler_registry
 from ..rules import continuous as cv
 from ..rules.frames import ActFrame, CostFrame, EffectEndFrame, EffectFrame
 from ..rules.state import EffectContext
+from ..rules.turns import next_turn_of
 from ..rules.zones import leave_field, leave_secret_publicly, trash_from_field
 from .ir import Action
 from .select import candidates, card_names, condition_holds, count_of, distinct_names, matches, resolve_ref
@@ -886,15 +887,17 @@ def duration_of(g, controller: int, duration: str | None) -> tuple[int, int]:
     mine = g.active == controller
     if duration == "this_battle":
         return cv.BATTLE, t
+    # "next turn": the player's next turn in the actual order of turns, an extra turn included
+    # (rules/turns.next_turn_of: turn + 1 / turn + 2 in a game without extra turns)
     if duration in ("until_end_of_opponent_next_turn", "until_end_of_opponent_next_end_phase"):
         # applied during the opponent's turn, "your opponent's next turn" is that same turn (card Q&A
         # OP01-085, ST-21 OP09-013)
-        return cv.END, t + 1 if mine else t
+        return cv.END, next_turn_of(g, 1 - controller) if mine else t
     if duration == "until_start_of_your_next_turn":
-        return cv.START, t + 2 if mine else t + 1
+        return cv.START, next_turn_of(g, controller)
     if duration == "until_end_of_your_next_turn":
         # applied during the opponent's turn, it lasts until your next turn has ended (card Q&A ST10-016)
-        return cv.END, t + 2 if mine else t + 1
+        return cv.END, next_turn_of(g, controller)
     return cv.END, t  # "during this turn" and unspecified one-shot durations
 
 
@@ -966,7 +969,7 @@ def op_delayed(g, frame, a, choice) -> None:
     turn = g.turn
     if a.param("at") == "start_of_opponent_main":
         # "... at the start of their next Main Phase" (PRB02-005): due in the opponent's next turn (run_delayed_main)
-        turn = g.turn + (2 if g.active != me else 1)
+        turn = next_turn_of(g, 1 - me)
     for t in targets:
         cv.add_modifier(g, t, cv.DELAYED, (src, eidx, path), kind, turn, me)
 

@@ -310,7 +310,7 @@ def _to_deck_action(a, site) -> str | None:
 
 record("to_deck", action=_to_deck_action, cost=ok, delayed=_delayed_target, battle_ref="always")
 record("grant_replacement", action=ok)
-record("extra_turn", note="compiled, no resolver: never supported")
+record("extra_turn", action=ok)  # "take an extra turn after this one" (OP05-119): rules/turns.py
 record("set_power", note="compiled, no resolver: never supported")
 
 

@@ -1009,7 +1009,7 @@ def _win(a, ctx):
 
 @renders("extra_turn")
 def _extra_turn(a, ctx):
-    return "take another turn after this one"
+    return "take an extra turn after this one"
 
 
 def _gains(a: Action, ctx: Ctx, what: str) -> str:

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from ..cards.model import KEYWORD_BITS
 from ..rules import continuous as cv
+from ..rules import turns
 from .ir import Filter
 
 # Zone readers: a zone name of the IR -> the card ids of that zone for one player, in zone order
@@ -357,8 +358,9 @@ def _battled_matches(g, src: int, other: int, sel) -> bool:
 
 
 def own_turn_number(g, player: int) -> int:
-    """How many turns ``player`` (0/1) has begun, the current one included: 1 in their first turn."""
-    return (g.turn + 1) // 2 if player == g.first else g.turn // 2
+    """How many turns ``player`` (0/1) has begun, the current one included: 1 in their first turn (extra
+    turns counted, rules/turns.py)."""
+    return turns.own_turn_number(g, player)
 
 
 def condition_holds(g, src: int, cond, ctx=None) -> bool:

@@ -50,7 +50,7 @@ class Game(Machine):
     __slots__ = (
         "t", "players", "turn", "active", "first", "phase", "rested", "given", "played", "face_up",
         "mods", "battle", "limbo", "rng", "known", "vague", "once", "ctx", "next_inst",
-        "loops",
+        "loops", "upcoming", "extra_turns",
     )
 
     HANDLERS = HANDLERS
@@ -95,6 +95,8 @@ class Game(Machine):
         self.ctx: dict[int, tuple] = {}  # effect instance -> scratch data (effects/interpreter.py)
         self.next_inst = 0
         self.loops = loops.LoopWatch()
+        self.upcoming: tuple = ()  # the players of the next turns while extra turns change the order (rules/turns.py)
+        self.extra_turns: tuple = ()  # ((turn, player), ...) of the extra turns begun (rules/turns.py)
 
     # ------------------------------------------------------------------ running
     def check(self) -> None:
@@ -257,6 +259,8 @@ class Game(Machine):
         g.ctx = dict(self.ctx)
         g.next_inst = self.next_inst
         g.loops = self.loops.clone()
+        g.upcoming = self.upcoming
+        g.extra_turns = self.extra_turns
         return g
 
     def to_dict(self) -> dict:

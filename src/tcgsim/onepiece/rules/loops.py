@@ -72,7 +72,7 @@ def state_key(g) -> int:
         for p in g.players)
     pending = None if g.pending is None else (g.pending.player, g.pending.kind, g.pending.options)
     ctx = tuple(sorted(repr(v) for v in g.ctx.values())) if g.ctx else ()
-    rest = (tuple(g.mods), g.battle, tuple(g.stack))
+    rest = (tuple(g.mods), g.battle, tuple(g.stack), g.upcoming)
     try:
         rest = hash(rest)
     except TypeError:  # a frame or modifier holding a list

@@ -6,6 +6,7 @@ from ...core.machine import handler_registry
 from .continuous import END, NO_REFRESH, START, card_flag, don_phase_given, expire, frozen_don, kept_rested
 from .card_effects import END_OF_OPPONENT_TURN, END_OF_YOUR_TURN, START_OF_YOUR_TURN
 from .main_phase import give_don
+from .turns import is_extra_turn, pass_turn
 from .zones import draw
 
 HANDLERS, handler = handler_registry()
@@ -16,7 +17,7 @@ def turn_start(g, frame, choice) -> None:
     """Rule 6-1-1: a turn is Refresh, Draw, DON!!, Main and End, in that order."""
     g.stack.pop()
     g.once.clear()
-    g.emit(None, f"turn {g.turn}: p{g.active + 1}", ("6-1-1",))
+    g.emit(None, f"turn {g.turn}: p{g.active + 1}" + (" (extra turn)" if is_extra_turn(g) else ""), ("6-1-1",))
     g.stack.extend((("end_phase",), ("main", 0), ("don_phase",), ("draw_phase",), ("refresh",)))
 
 
@@ -172,8 +173,7 @@ def end_phase(g, frame, choice) -> None:
         if g.winner is not None:
             return
     g.players[g.active].first_turn_done = True
-    g.turn += 1
-    g.active = 1 - g.active
+    pass_turn(g)  # 6-6-1-4: to the opponent, or to the player of an extra turn (rules/turns.py)
     g.stack.append(("turn",))
 
 

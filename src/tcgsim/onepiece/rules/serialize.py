@@ -33,7 +33,8 @@ def _listify(x):
 
 def game_to_dict(g) -> dict:
     """All of ``g`` as plain data. Card tables are stored as card numbers (and the custom test cards);
-    ``vague`` only when a player has such knowledge (so states without it keep their fingerprints)."""
+    ``vague`` only when a player has such knowledge, ``upcoming`` and ``extra_turns`` only in a game with an
+    extra turn (so states without them keep their fingerprints)."""
     out = {
         "format": FORMAT,
         "cards": list(g.t.numbers),
@@ -64,6 +65,10 @@ def game_to_dict(g) -> dict:
         "ctx": [[k, [list(v.it), list(v.looked), v.did, v.paid, list(v.revealed), v.wave]] for k, v in sorted(g.ctx.items())],
         "next_inst": g.next_inst,
     }
+    if g.upcoming:  # extra turns (rules/turns.py): only when set, so other states keep their fingerprints
+        out["upcoming"] = list(g.upcoming)
+    if g.extra_turns:
+        out["extra_turns"] = _listify(g.extra_turns)
     if g.vague[0] or g.vague[1]:
         out["vague"] = [[[o, list(z), n] for o, z, n in v] for v in g.vague]
     return out
@@ -143,6 +148,8 @@ def game_from_dict(data: dict, db, cls):
     g.known = [set(k) for k in data["known"]]
     g.vague = [[(o, tuple(z), n) for o, z, n in v] for v in data.get("vague", ([], []))]
     g.once = {tuple(x) for x in data["once"]}
+    g.upcoming = tuple(data.get("upcoming", ()))
+    g.extra_turns = _tuplify(data.get("extra_turns", []))
     g.steps = data["steps"]
     g.loops = LoopWatch()  # loop detection (rule 11-1) starts afresh: the watch is not serialized
     g.loops.quiet = g.steps

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...core.hidden import pending_view, view_header
 from .continuous import power, reading
 from .notation import render
+from .turns import is_extra_turn
 
 
 def _field_card(g, cid: int) -> dict:
@@ -29,7 +30,9 @@ def player_view(g, player: int) -> dict:
 
     Shape: ``{"you": "p1", "turn", "active", "first", "phase", "winner", "me": {...}, "opponent": {...},
     "battle": None | {...}, "pending": None | {"player", "kind", "options"?}, "known": [...]}``.
-    Options are listed only when the pending decision is this player's; at that player's [Trigger]
+    In a game with extra turns (rules/turns.py) also ``"extra_turn": true`` during one and ``"next_turns"``
+    (the players of the next turns while they differ from alternation). Options are listed only when the
+    pending decision is this player's; at that player's [Trigger]
     decision ``pending`` also has ``"card"``: the Life card whose [Trigger] may be activated.
     Building it only reads the state: the permanent effects that apply are found once (``reading``).
     """
@@ -47,6 +50,11 @@ def _view(g, player: int) -> dict:
         "pending": pending_view(g, player, render),
         "known": _known(g, player),
     }
+    if g.upcoming or g.extra_turns:  # extra turns (rules/turns.py), public: only in a game that has one
+        if is_extra_turn(g):
+            out["extra_turn"] = True
+        if g.upcoming:
+            out["next_turns"] = [f"p{p + 1}" for p in g.upcoming]
     d = g.pending
     if d is not None and d.kind == "trigger" and d.player == player and g.players[player].life:
         # 10-1-5-1: the player deciding whether to activate a [Trigger] has looked at that Life card

@@ -320,7 +320,7 @@ function render() {
   const v = state.view;
   if (!v) return;
   const you = v.you;
-  let status = `Turn ${v.turn} · ${v.active === you ? "your" : "the opponent's"} turn · ${v.phase}`;
+  let status = `Turn ${v.turn} · ${v.active === you ? "your" : "the opponent's"} ${v.extra_turn ? "extra turn" : "turn"} · ${v.phase}`;
   if (v.pending && !state.over) status += v.pending.player === you ? " · your decision" : " · the opponent decides…";
   if (state.over) status = "Game over";
   $("status").textContent = status;
