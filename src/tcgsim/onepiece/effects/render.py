@@ -1031,7 +1031,10 @@ def _per(a: Action, ctx: Ctx) -> str:
         return " for every one of them" if n == 1 else f" for every {n} of them"
     n = a.param("per_count") or 1
     if any(f.key == "given" and f.value == "this" for f in per.filters):
-        return f" for every DON!! card given to this {ctx.this}"  # OP15-008
+        return f" for every DON!! card given to this {ctx.this}"
+    if any(f.key == "given" and f.value in ("chosen", "that") for f in per.filters):
+        # OP15-008: the Character an earlier effect of this card chose (compiler._remember_chosen)
+        return " for every DON!! card given to that Character"
     if per.ref is None and per.owner in ("self", "opponent") and not _is_pile(per) or set(per.zones) == {"don"}:
         # "for every 3 of your rested DON!! cards", "for every 2 of your opponent's Characters"
         return f" for every {n} of {_owner_word(per.owner)} {_body_words(per, 2, ctx)}"

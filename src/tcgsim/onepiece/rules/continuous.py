@@ -113,6 +113,11 @@ CHARACTER_KOD = 53
 # flag, kept only in games with a card that asks ("During the turn in which a card in your hand is trashed by
 # an effect", ST33-004; Tables.hand_trash_log), set by effects/actions.op_trash, read by select.condition_holds
 HAND_TRASHED = 54
+# on the card whose effect chose it, ``amount`` = the id of the Character an earlier effect of this card chose this
+# turn ("that Character": OP15-008's [Activate: Main] counts the DON!! given to the Character its [On Play] gave
+# DON!! to); set by effects/actions.op_give_don for an action with ``remember``, read by effects/select.count_of;
+# dropped when either card leaves the field (3-1-6: a card that moves is a new card)
+CHOSE = 55
 
 BATTLE = 0
 END = 1
@@ -156,6 +161,7 @@ class Stat(IntEnum):
     NEGATED_TIMING = NEGATED_TIMING
     CHARACTER_KOD = CHARACTER_KOD
     HAND_TRASHED = HAND_TRASHED
+    CHOSE = CHOSE
 
 
 class Expiry(IntEnum):
@@ -547,7 +553,7 @@ def expire(g, kind: int, turn: int = -1) -> None:
 def drop_card_modifiers(g, cid: int) -> None:
     """Rule 3-1-6: a card leaving its area loses every effect applied to it."""
     if g.mods:
-        g.mods = [m for m in g.mods if m.target != cid]
+        g.mods = [m for m in g.mods if m.target != cid and not (m.stat == CHOSE and m.amount == cid)]
 
 
 def prohibited(g, cid: int, what: str, *, by: str | None = None, source: int = -1, attacker: int = -1,

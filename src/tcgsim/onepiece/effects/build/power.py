@@ -160,8 +160,13 @@ class PowerActionRules(Transformer):
         return ("per", (1, _sel(_Target(_Q("self", None), np), default_zones=("field",))))
 
     def per_don_given_this(self, _noun=None):
-        # "for every DON!! card given to that Character" (OP15-008): the DON!! given to this card (select.count_of)
+        # "for every DON!! card given to this Character": the DON!! given to this card (select.count_of)
         return ("per", (1, Selector(owner="self", zones=("don",), count=None, filters=(Filter("given", "==", "this"),))))
+
+    def per_don_given_that(self, _noun=None):
+        # "for every DON!! card given to that Character" (OP15-008): the DON!! given to the Character an earlier
+        # effect of this card chose, whoever owns them (compiler._remember_chosen sets the value ``chosen``)
+        return ("per", (1, Selector(owner="any", zones=("don",), count=None, filters=(Filter("given", "==", "that"),))))
 
     def per_it(self):
         return ("per", (1, _IT))
