@@ -256,6 +256,9 @@ def _filters_text(sel: Selector, ctx: Ctx) -> tuple[str, str]:
         if f.key == "other_than_this":
             other.append(f"other than this {ctx.this}")
             continue
+        if f.key == "type_includes" and f.op == "!=":
+            other.append(f'that do not have a type including "{f.value}"')  # OP13-064
+            continue
         if f.key == "any_of":
             alone = [_filter_alone(x, ctx) for x in f.value]
             if all(x.startswith("with ") for x in alone):
@@ -1221,6 +1224,9 @@ def _no_refresh(a, ctx):
 
 @renders("negate_effects")
 def _negate(a, ctx):
+    if a.duration == "permanent":  # "... have their effects negated." (OP13-064)
+        t = a.target
+        return f"{_sel(a, ctx)} {'has its effects' if t is not None and t.count == 1 else 'have their effects'} negated"
     return f"negate the effect of {_sel(a, ctx)}{_dur(a)}"
 
 

@@ -323,7 +323,7 @@ def _applying(g, entries):
         # the text says so ("this card in your hand")
         p = players[owner[src]]
         where = src in p.hand if in_hand else (src == p.leader or src == p.stage or src in p.characters)
-        if where and not (g.mods and negated(g, src)) and all(
+        if where and not (any_negation(g) and negated(g, src)) and all(
                 g.fx.condition_holds(g, src, c) for c in eff.conditions):
             for a in acts:
                 yield src, eff, a
@@ -405,7 +405,7 @@ def use_next_play_discounts(g, cid: int) -> None:
 def has_keyword(g, cid: int, bit: int) -> bool:
     """True if ``cid`` has the keyword ``bit`` printed (rule 10-1) or granted by a modifier; a printed
     keyword is a keyword effect of the card itself, invalid while its effects are negated (8-2-1-1)."""
-    if g.t.defs[cid].keywords & bit and not (g.mods and negated(g, cid)):
+    if g.t.defs[cid].keywords & bit and not (any_negation(g) and negated(g, cid)):
         return True
     for m in g.mods:
         if m.target == cid and m.stat == KEYWORD and m.amount & bit:
@@ -443,11 +443,36 @@ def timing_negated(g, player: int, timing: str) -> bool:
 
 
 def negated(g, cid: int) -> bool:
-    """Whether the effects of card ``cid`` are negated now (a ``NEGATED`` modifier, rule 8-2-1-1)."""
+    """Whether the effects of card ``cid`` are negated now (rule 8-2-1-1): a ``NEGATED`` modifier, or a permanent
+    ``negate_effects`` effect of a card on the field ("Your Leader and all of your Characters that do not have a
+    type including "Roger Pirates" have their effects negated.", OP13-064; rule 8-1-3-3), which stops applying
+    when its source leaves the field (2-8-2)."""
     for m in g.mods:
         if m.target == cid and m.stat == NEGATED:
             return True
-    return False
+    return bool(g.t.static_ops.get("negate_effects")) and static_negated(g, cid)
+
+
+def any_negation(g) -> bool:
+    """Whether anything may negate a card's effects now: a modifier, or a card with a permanent negation in the
+    game (the fast test before :func:`negated`)."""
+    return bool(g.mods) or "negate_effects" in g.t.static_ops
+
+
+def static_negated(g, cid: int) -> bool:
+    """Whether a permanent ``negate_effects`` effect names ``cid`` now. While the sources of such effects are
+    read, permanent negations are not applied to them (``_evaluating``: a source negated only by another
+    permanent negation still negates; no card of the database has two that could name each other)."""
+    if "negate_effects" in _evaluating or not _any_present(g, g.t.static_ops.get("negate_effects")):
+        return False
+    _evaluating.add("negate_effects")
+    try:
+        for src, _, a in static_actions(g, "negate_effects"):
+            if _static_targets(g, src, a, cid):
+                return True
+        return False
+    finally:
+        _evaluating.discard("negate_effects")
 
 
 def attack_target_forbidden(g, attacker: int, target: int) -> bool:

@@ -198,6 +198,13 @@ class PowerActionRules(Transformer):
         # one negation per target, the duration shared
         return _each("negate_effects", [t1, t2], ("character",), duration=_dur(rest))
 
+    def a_negate_have(self, ts):
+        # "Your Leader and all of your Characters that do not have ... have their effects negated." (OP13-064): a
+        # permanent negation of each named card while its source is on the field (continuous.negated)
+        if isinstance(ts, list):
+            return _each("negate_effects", ts, ("character",), duration=None)
+        return Action("negate_effects", _sel(ts, default_zones=("character",)))
+
     def a_negate_poss(self, p, *rest):
         # "this Character's effect is negated during this turn" (OP14-056): as "Negate the effect of this
         # Character during this turn"
