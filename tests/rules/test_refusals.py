@@ -382,13 +382,16 @@ def test_8_4_1_3_an_optional_cost_is_declined_with_no():
 
 @pytest.mark.parametrize("number, text", [
     ("EB01-020", "play EB01-020"),               # Event: "[Main] If your Leader has the {Supernovas} type, ..." (an open reading)
-    ("OP15-008", "activate OP15-008"),           # Character: "[Activate: Main] [Once Per Turn] If this Character was played on this turn, ..." (a known defect)
+    ("OP01-002", "activate leader"),             # Leader: "[Activate: Main] [Once Per Turn] You may rest 2 of your DON!! cards: ..." (an open reading)
 ])
 def test_a_card_text_the_engine_cannot_read_invents_no_rule(number, text):
     """When the engine cannot compile a card's text, no rule forbids the action: the refusal names no rule
     and says the card's text is unsupported (it must not claim 6-5-3-1 or 6-5-4-1)."""
-    where = "hand" if text.startswith("play") else "characters"
-    card = number if where == "hand" else f"{{card: {number}}}"
-    g = main(f"{{leader: TEST-L01, deck: 5, {where}: [{card}], don: {{active: 8}}}}")
+    if text == "activate leader":
+        g = main(f"{{leader: {number}, deck: 5, don: {{active: 8}}}}")
+    else:
+        where = "hand" if text.startswith("play") else "characters"
+        card = number if where == "hand" else f"{{card: {number}}}"
+        g = main(f"{{leader: TEST-L01, deck: 5, {where}: [{card}], don: {{active: 8}}}}")
     exc = refusal(g, text)
     assert exc.rule is None and "not supported" in str(exc) and number in str(exc)
