@@ -951,6 +951,11 @@ REVIEWED_SHIFT_REDUCE = {
     # "from" after "place <one target>" goes on to a_place_src_deck ("place 1 card from your hand at ...");
     # only two targets joined by "and" are reduced to "targets" before their source
     ("from", "targets : target"),
+    # "Your Leader and all of your Characters that do not have a type including "Roger Pirates" have their effects
+    # negated." (OP13-064, a_negate_have): "have" after one target goes on as that target's own "have" (as
+    # "If you have ..."); two targets joined by "and" are reduced to "targets" first, so the card reads as printed;
+    # no card of the database has "have their effects negated" after a single target
+    ("have", "targets : target"),
 }
 
 

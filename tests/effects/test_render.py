@@ -124,6 +124,8 @@ def test_every_parameter_of_every_compiled_action_is_rendered():
                         continue  # the default; "up to" of given DON!! is the DON!! selector's
                     if op == "return_don" and key == "from":
                         continue  # "from given" goes with "to cost_area": one wording for both
+                    if op == "give_don" and key == "remember":
+                        continue  # bookkeeping for a later effect's "that Character" (OP15-008), rendered there
                     if show(replace(item, params=item.params[:i] + item.params[i + 1:]), Ctx()) == base:
                         silent.add((card.number, op, key))
                 if isinstance(item, Action) and item.player != "self":

@@ -1093,6 +1093,10 @@ def op_give_don(g, frame, a, choice) -> None:
         hooks.fire_event(g, "don_given", targets[ti])  # once per DON!! card (card Q&A OP02-002 q2)
         n += 1
         moved += 1
+    if a.param("remember") and targets and g.on_field(frame.src):
+        # "... given to that Character" in a later effect of this card (OP15-008): the Character this effect chose,
+        # remembered on this card for this turn (continuous.CHOSE), whether or not a DON!! was given
+        cv.add_modifier(g, frame.src, cv.CHOSE, targets[0], cv.END, g.turn, me)
     finish(g, frame, it=list(chosen), did=moved > 0)
 
 

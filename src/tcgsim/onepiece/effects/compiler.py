@@ -73,7 +73,50 @@ def _compile_cached(text: str, trigger_text: str | None, number: str | None = No
             effs, uns = _compile_paragraph(para, is_trigger)
             effects.extend(effs)
             unsupported.extend(uns)
-    return CompiledText(tuple(effects), tuple(unsupported))
+    return CompiledText(tuple(_remember_chosen(effects)), tuple(unsupported))
+
+
+def _counts_chosen(acts) -> bool:
+    """Whether an action of ``acts`` (or of their bodies) counts "DON!! card given to that Character"."""
+    for a in acts:
+        per = a.param("per")
+        if per is not None and hasattr(per, "filters") and any(f.key == "given" and f.value == "that" for f in per.filters):
+            return True
+        if _counts_chosen(a.body) or any(_counts_chosen(o) for o in a.options):
+            return True
+    return False
+
+
+def _chosen_that(acts, value):
+    return tuple(replace(a, params=tuple((k, replace(v, filters=tuple(
+        replace(f, value=value) if f.key == "given" and f.value == "that" else f for f in v.filters)))
+        if k == "per" and hasattr(v, "filters") else (k, v) for k, v in a.params),
+        body=_chosen_that(a.body, value), options=tuple(_chosen_that(o, value) for o in a.options)) for a in acts)
+
+
+def _remember_chosen(effects: list[Effect]) -> list[Effect]:
+    """"... for every DON!! card given to that Character" (OP15-008): "that Character" is the Character an earlier
+    effect of this card chose ("Give ... DON!! cards to 1 of your opponent's Characters"). That effect's give_don
+    gets ``remember`` (actions.op_give_don keeps its Character on this card, continuous.CHOSE) and the count its
+    filter value ``chosen`` (select.count_of); with no such earlier effect the value stays ``that``, unsupported."""
+    if not any(_counts_chosen(e.actions) for e in effects):
+        return effects
+    out = list(effects)
+    for i, e in enumerate(out):
+        if not _counts_chosen(e.actions):
+            continue
+        giver = next(((j, k) for j in range(i) for k, a in enumerate(out[j].actions)
+                      if a.op == "give_don" and a.target is not None and a.target.zones == ("character",)
+                      and a.target.count == 1 and a.target.ref is None and not a.target.alternatives), None)
+        if giver is None:
+            continue
+        j, k = giver
+        acts = list(out[j].actions)
+        if acts[k].param("remember") is None:
+            acts[k] = replace(acts[k], params=acts[k].params + (("remember", True),))
+            out[j] = replace(out[j], actions=tuple(acts))
+        out[i] = replace(e, actions=_chosen_that(e.actions, "chosen"))
+    return out
 
 
 @lru_cache(maxsize=None)

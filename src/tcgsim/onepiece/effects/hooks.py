@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..cards.model import CHARACTER
 from ..rules.card_effects import ON_KO
-from ..rules.continuous import GRANTED_REPLACEMENT, negated, timing_negated
+from ..rules.continuous import GRANTED_REPLACEMENT, any_negation, negated, timing_negated
 from .interpreter import can_carry_out, can_pay, conditions_hold, start_effect, start_now
 from .select import condition_holds, matches
 
@@ -47,7 +47,7 @@ def queue(g, cid: int, idx: int) -> None:
 
 
 def _queue(g, cid: int, idxs: tuple) -> None:
-    if g.mods and negated(g, cid):  # 8-2-1-1: a negated card's auto effects do not activate
+    if any_negation(g) and negated(g, cid):  # 8-2-1-1: a negated card's auto effects do not activate
         return
     effects = g.t.defs[cid].effects
     for idx in idxs:
@@ -74,7 +74,7 @@ def usable(g, cid: int, idx: int) -> bool:
     eff = g.t.defs[cid].effects[idx]
     if eff.once_per_turn and (cid, idx) in g.once:
         return False
-    if g.mods and negated(g, cid):  # 8-2-1-1: its activation cost cannot be paid
+    if any_negation(g) and negated(g, cid):  # 8-2-1-1: its activation cost cannot be paid
         return False
     return (not eff.conditions or conditions_hold(g, cid, eff)) and (not eff.costs or can_pay(g, cid, eff))
 
@@ -171,7 +171,7 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
             # from the field") activates only if the card went to an open area; not to a hand or a deck
             # (secret areas, 3-1-5)
             continue
-        if g.mods and negated(g, src):
+        if any_negation(g) and negated(g, src):
             continue
         me = g.t.owner[src]
         for idx in g.t.timed[src].get("when", ()):
@@ -280,7 +280,7 @@ def replacement_for(g, cid: int, by: str, source: int, tried: tuple, kinds: tupl
     active = g.active
     order = sorted(g.t.replacements, key=lambda s: (s != cid, g.t.owner[s] != active))
     for src in order:
-        on_field = g.on_field(src) and not (g.mods and negated(g, src))
+        on_field = g.on_field(src) and not (any_negation(g) and negated(g, src))
         for idx, eff in enumerate(g.t.defs[src].effects):
             if eff.kind != "replacement" or (src, idx) in tried:
                 continue

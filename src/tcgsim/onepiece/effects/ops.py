@@ -556,7 +556,17 @@ def _negate(a, site) -> str | None:
     return None
 
 
-record("negate_effects", action=_negate)
+def _negate_permanent(a, site) -> str | None:
+    # "Your Leader and all of your Characters that do not have a type including "Roger Pirates" have their effects
+    # negated." (OP13-064): the named Leaders and Characters, read by continuous.negated while the source applies
+    t = a.target
+    if t is None or t.ref is not None or t.alternatives or t.total or set(t.zones) - {"leader", "character"} or (
+            t.owner not in ("self", "opponent")) or site.ctx.effect.conditions:
+        return "permanent negate_effects of other than a player's Leader or Characters"
+    return None
+
+
+record("negate_effects", action=_negate, permanent=_negate_permanent, reads="tcgsim.onepiece.rules.continuous:negated")
 
 
 def _no_refresh(a, site) -> str | None:

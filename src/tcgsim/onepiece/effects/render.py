@@ -256,6 +256,9 @@ def _filters_text(sel: Selector, ctx: Ctx) -> tuple[str, str]:
         if f.key == "other_than_this":
             other.append(f"other than this {ctx.this}")
             continue
+        if f.key == "type_includes" and f.op == "!=":
+            other.append(f'that do not have a type including "{f.value}"')  # OP13-064
+            continue
         if f.key == "any_of":
             alone = [_filter_alone(x, ctx) for x in f.value]
             if all(x.startswith("with ") for x in alone):
@@ -1031,7 +1034,10 @@ def _per(a: Action, ctx: Ctx) -> str:
         return " for every one of them" if n == 1 else f" for every {n} of them"
     n = a.param("per_count") or 1
     if any(f.key == "given" and f.value == "this" for f in per.filters):
-        return f" for every DON!! card given to this {ctx.this}"  # OP15-008
+        return f" for every DON!! card given to this {ctx.this}"
+    if any(f.key == "given" and f.value in ("chosen", "that") for f in per.filters):
+        # OP15-008: the Character an earlier effect of this card chose (compiler._remember_chosen)
+        return " for every DON!! card given to that Character"
     if per.ref is None and per.owner in ("self", "opponent") and not _is_pile(per) or set(per.zones) == {"don"}:
         # "for every 3 of your rested DON!! cards", "for every 2 of your opponent's Characters"
         return f" for every {n} of {_owner_word(per.owner)} {_body_words(per, 2, ctx)}"
@@ -1218,6 +1224,9 @@ def _no_refresh(a, ctx):
 
 @renders("negate_effects")
 def _negate(a, ctx):
+    if a.duration == "permanent":  # "... have their effects negated." (OP13-064)
+        t = a.target
+        return f"{_sel(a, ctx)} {'has its effects' if t is not None and t.count == 1 else 'have their effects'} negated"
     return f"negate the effect of {_sel(a, ctx)}{_dur(a)}"
 
 

@@ -324,6 +324,11 @@ def count_of(g, src: int, sel, ctx=None) -> int:
         n = len({ns[0] for ns in names}) if all(len(ns) == 1 for ns in names) else distinct_names(names)
     else:
         n = len(cards)
+    if "don" in sel.zones and any(f.key == "given" and f.value == "chosen" for f in sel.filters):
+        # "for every DON!! card given to that Character" (OP15-008): the DON!! given now to the Character an earlier
+        # effect of this card chose this turn (continuous.CHOSE; 0 once it or this card left the field, 3-1-6)
+        return n + sum(g.given[m.amount] for m in g.mods
+                       if m.target == src and m.stat == cv.CHOSE and g.on_field(m.amount))
     if "don" in sel.zones:
         state = next((f.value for f in sel.filters if f.key == "state"), None)
         given_only = any(f.key == "given" for f in sel.filters)

@@ -541,7 +541,11 @@ def _selector(ctx, sel, counted: bool = False) -> str | None:
 
 def _filter(f, sel, counted: bool) -> str | None:
     if f.key == "given" and f.value == "this" and tuple(sel.zones) == ("don",) and len(sel.filters) == 1:
-        return None  # "for every DON!! card given to that Character" (OP15-008): select.count_of
+        return None  # "for every DON!! card given to this Character": select.count_of
+    if f.key == "given" and f.value == "chosen" and tuple(sel.zones) == ("don",) and len(sel.filters) == 1:
+        return None  # "... given to that Character", chosen by an earlier effect (OP15-008): select.count_of
+    if f.key == "given" and f.value == "that":
+        return "DON!! given to 'that Character' with no earlier effect of this card choosing a Character"
     if f.key in COUNT_FILTER_KEYS and counted and sel.ref is None and not sel.alternatives:
         # "given" DON!! cards: counted over the DON!! zone alone; "different card names": over cards listed
         if f.key == "given" and tuple(sel.zones) == ("don",) and len(sel.filters) == 1:

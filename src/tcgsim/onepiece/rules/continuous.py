@@ -113,6 +113,11 @@ CHARACTER_KOD = 53
 # flag, kept only in games with a card that asks ("During the turn in which a card in your hand is trashed by
 # an effect", ST33-004; Tables.hand_trash_log), set by effects/actions.op_trash, read by select.condition_holds
 HAND_TRASHED = 54
+# on the card whose effect chose it, ``amount`` = the id of the Character an earlier effect of this card chose this
+# turn ("that Character": OP15-008's [Activate: Main] counts the DON!! given to the Character its [On Play] gave
+# DON!! to); set by effects/actions.op_give_don for an action with ``remember``, read by effects/select.count_of;
+# dropped when either card leaves the field (3-1-6: a card that moves is a new card)
+CHOSE = 55
 
 BATTLE = 0
 END = 1
@@ -156,6 +161,7 @@ class Stat(IntEnum):
     NEGATED_TIMING = NEGATED_TIMING
     CHARACTER_KOD = CHARACTER_KOD
     HAND_TRASHED = HAND_TRASHED
+    CHOSE = CHOSE
 
 
 class Expiry(IntEnum):
@@ -317,7 +323,7 @@ def _applying(g, entries):
         # the text says so ("this card in your hand")
         p = players[owner[src]]
         where = src in p.hand if in_hand else (src == p.leader or src == p.stage or src in p.characters)
-        if where and not (g.mods and negated(g, src)) and all(
+        if where and not (any_negation(g) and negated(g, src)) and all(
                 g.fx.condition_holds(g, src, c) for c in eff.conditions):
             for a in acts:
                 yield src, eff, a
@@ -399,7 +405,7 @@ def use_next_play_discounts(g, cid: int) -> None:
 def has_keyword(g, cid: int, bit: int) -> bool:
     """True if ``cid`` has the keyword ``bit`` printed (rule 10-1) or granted by a modifier; a printed
     keyword is a keyword effect of the card itself, invalid while its effects are negated (8-2-1-1)."""
-    if g.t.defs[cid].keywords & bit and not (g.mods and negated(g, cid)):
+    if g.t.defs[cid].keywords & bit and not (any_negation(g) and negated(g, cid)):
         return True
     for m in g.mods:
         if m.target == cid and m.stat == KEYWORD and m.amount & bit:
@@ -437,11 +443,36 @@ def timing_negated(g, player: int, timing: str) -> bool:
 
 
 def negated(g, cid: int) -> bool:
-    """Whether the effects of card ``cid`` are negated now (a ``NEGATED`` modifier, rule 8-2-1-1)."""
+    """Whether the effects of card ``cid`` are negated now (rule 8-2-1-1): a ``NEGATED`` modifier, or a permanent
+    ``negate_effects`` effect of a card on the field ("Your Leader and all of your Characters that do not have a
+    type including "Roger Pirates" have their effects negated.", OP13-064; rule 8-1-3-3), which stops applying
+    when its source leaves the field (2-8-2)."""
     for m in g.mods:
         if m.target == cid and m.stat == NEGATED:
             return True
-    return False
+    return bool(g.t.static_ops.get("negate_effects")) and static_negated(g, cid)
+
+
+def any_negation(g) -> bool:
+    """Whether anything may negate a card's effects now: a modifier, or a card with a permanent negation in the
+    game (the fast test before :func:`negated`)."""
+    return bool(g.mods) or "negate_effects" in g.t.static_ops
+
+
+def static_negated(g, cid: int) -> bool:
+    """Whether a permanent ``negate_effects`` effect names ``cid`` now. While the sources of such effects are
+    read, permanent negations are not applied to them (``_evaluating``: a source negated only by another
+    permanent negation still negates; no card of the database has two that could name each other)."""
+    if "negate_effects" in _evaluating or not _any_present(g, g.t.static_ops.get("negate_effects")):
+        return False
+    _evaluating.add("negate_effects")
+    try:
+        for src, _, a in static_actions(g, "negate_effects"):
+            if _static_targets(g, src, a, cid):
+                return True
+        return False
+    finally:
+        _evaluating.discard("negate_effects")
 
 
 def attack_target_forbidden(g, attacker: int, target: int) -> bool:
@@ -547,7 +578,7 @@ def expire(g, kind: int, turn: int = -1) -> None:
 def drop_card_modifiers(g, cid: int) -> None:
     """Rule 3-1-6: a card leaving its area loses every effect applied to it."""
     if g.mods:
-        g.mods = [m for m in g.mods if m.target != cid]
+        g.mods = [m for m in g.mods if m.target != cid and not (m.stat == CHOSE and m.amount == cid)]
 
 
 def prohibited(g, cid: int, what: str, *, by: str | None = None, source: int = -1, attacker: int = -1,

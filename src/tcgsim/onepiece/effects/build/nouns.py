@@ -272,6 +272,10 @@ class NounRules(Transformer):
     def pm_name_or_attr(self, names, attr):
         return _Post((Filter("any_of", "==", (_name_filter(names), Filter("attribute", "==", str(attr)))),))
 
+    def pm_not_type_includes(self, quoted):
+        # "all of your Characters that do not have a type including "Roger Pirates"" (OP13-064)
+        return _Post((Filter("type_includes", "!=", str(quoted)),))
+
     def pm_type_includes_or_name(self, quoted, names):
         # "reveal up to 1 card with a type including "Whitebeard Pirates" or [Monkey.D.Luffy]" (OP08-053)
         return _Post((Filter("any_of", "==", (Filter("type_includes", "==", str(quoted)), _name_filter(names))),))

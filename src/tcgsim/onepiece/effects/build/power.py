@@ -160,8 +160,13 @@ class PowerActionRules(Transformer):
         return ("per", (1, _sel(_Target(_Q("self", None), np), default_zones=("field",))))
 
     def per_don_given_this(self, _noun=None):
-        # "for every DON!! card given to that Character" (OP15-008): the DON!! given to this card (select.count_of)
+        # "for every DON!! card given to this Character": the DON!! given to this card (select.count_of)
         return ("per", (1, Selector(owner="self", zones=("don",), count=None, filters=(Filter("given", "==", "this"),))))
+
+    def per_don_given_that(self, _noun=None):
+        # "for every DON!! card given to that Character" (OP15-008): the DON!! given to the Character an earlier
+        # effect of this card chose, whoever owns them (compiler._remember_chosen sets the value ``chosen``)
+        return ("per", (1, Selector(owner="any", zones=("don",), count=None, filters=(Filter("given", "==", "that"),))))
 
     def per_it(self):
         return ("per", (1, _IT))
@@ -192,6 +197,13 @@ class PowerActionRules(Transformer):
         # "Negate the effects of your opponent's Leader and all of their Characters during this turn" (P-100):
         # one negation per target, the duration shared
         return _each("negate_effects", [t1, t2], ("character",), duration=_dur(rest))
+
+    def a_negate_have(self, ts):
+        # "Your Leader and all of your Characters that do not have ... have their effects negated." (OP13-064): a
+        # permanent negation of each named card while its source is on the field (continuous.negated)
+        if isinstance(ts, list):
+            return _each("negate_effects", ts, ("character",), duration=None)
+        return Action("negate_effects", _sel(ts, default_zones=("character",)))
 
     def a_negate_poss(self, p, *rest):
         # "this Character's effect is negated during this turn" (OP14-056): as "Negate the effect of this
