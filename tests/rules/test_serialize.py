@@ -110,3 +110,43 @@ def test_a_player_is_stored_under_every_slot():
     q = PlayerState.from_dict(saved)
     q.hand.append(8)
     assert saved["hand"] == [3, 1], "a loaded player shares a zone with the data it was loaded from"
+
+
+def _scenario_game(path: str, steps: int):
+    """The game of scenario file ``path`` after its first ``steps`` actions (built as the scenario runner does)."""
+    from tcgsim.onepiece.scenario import build_game, load_scenario, play_action
+
+    sc = load_scenario(Path(__file__).parents[2] / path)
+    g = build_game(sc, run=False, trace=True)
+    g.run()
+    for a in sc.actions[:steps]:
+        assert play_action(g, a.player, a.text), a.text
+    return g
+
+
+def test_a_card_that_left_the_zone_of_its_effect_stays_a_new_card_in_a_saved_game():
+    """Rule 3-1-6 (card Q&A OP02-018 q1): the [On K.O.] of a card taken from the trash to the hand and trashed
+    again as that effect's own cost plays nothing; the effect's record of its card's zone (``EffectContext.home``)
+    is saved with the game mid-effect, and only while an effect has one (a state without keeps its fingerprint)."""
+    # Marco (OP02-018, a database card: a loaded game compiles its effects again) and a test card whose [On K.O.]
+    # has resolved by then
+    path = "tests/scenarios/audit/OP02-018-back-in-trash-by-own-cost-not-played.yaml"
+    g = _scenario_game(path, 4)  # TEST-RC's [On K.O.] took Marco back to the hand: Marco's yes/no is asked
+    homes = [v.home for v in g.ctx.values() if v.home]
+    assert homes and all(h[1] == "" for h in homes), homes
+    data = _json(g.to_dict())
+    assert all(len(v) == (7 if g.ctx[k].home else 6) for k, v in data["ctx"])
+    loaded = Game.from_dict(copy.deepcopy(data), default_database())
+    assert loaded.fingerprint() == g.fingerprint() and loaded.ctx == g.ctx
+    marco = g.t.numbers.index("OP02-018")
+    for game in (g, loaded):
+        game.apply_index(game.pending.options.index(("yes",)))
+        # the cost: Marco, the only card of the hand with the type (chosen by the engine when it is the only one)
+        if game.pending.player == 0:
+            game.apply_index(next(i for i, o in enumerate(game.pending.options) if marco in o))
+    # (the fingerprints differ only by the opponent's options: a loaded game's test cards have no compiled
+    # effects, so the test Event in the opponent's hand is no longer offered)
+    assert [p.to_dict() for p in g.players] == [p.to_dict() for p in loaded.players]
+    assert marco in loaded.players[0].trash and marco not in loaded.players[0].characters
+    assert loaded.pending.player == 1 and not loaded.ctx and not g.ctx
+

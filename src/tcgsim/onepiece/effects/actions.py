@@ -1107,9 +1107,13 @@ def op_play(g, frame, a, choice) -> None:
     """Play the chosen Character or Stage card without paying its cost (from hand, trash, deck, the
     looked-at cards, or this card from Life); [On Play] fires (10-2-6). Only Character and Stage cards
     are candidates: an Event is never played this way (card Q&A ST02-017). "Play this card from your trash"
-    (target ``this`` in zone ``trash``) plays nothing once the card has left the trash (card Q&A OP15-080 q1)."""
+    (target ``this`` in zone ``trash``) plays nothing once the card has left the trash (card Q&A OP15-080 q1),
+    even if it is back there: a card that moved is a new card (3-1-6, card Q&A OP02-018 q1, OP02-064 q1;
+    ``EffectContext.home``)."""
     t = a.target
-    if t is not None and t.ref == "this" and t.zones == ("trash",) and frame.src not in g.players[g.t.owner[frame.src]].trash:
+    if t is not None and t.ref == "this" and t.zones == ("trash",) and (
+            frame.src not in g.players[g.t.owner[frame.src]].trash
+            or not resolve_ref(g, frame.src, t, g.ctx.get(frame.inst, EMPTY_CTX))):
         g.stack.pop()
         if frame.inst in g.ctx:
             set_ctx(g, frame.inst, it=[], did=False)

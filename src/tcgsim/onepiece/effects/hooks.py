@@ -46,20 +46,21 @@ def queue(g, cid: int, idx: int) -> None:
     _queue(g, cid, (idx,))
 
 
-def _queue(g, cid: int, idxs: tuple) -> None:
+def _queue(g, cid: int, idxs: tuple, home: str = "") -> None:
     if any_negation(g) and negated(g, cid):  # 8-2-1-1: a negated card's auto effects do not activate
         return
     effects = g.t.defs[cid].effects
     for idx in idxs:
         if effects[idx].kind == "auto":
-            start_effect(g, cid, idx)
+            start_effect(g, cid, idx, home=home)
 
 
 def fire_on_ko(g, cid: int) -> None:
-    """Rule 10-2-17: [On K.O.] conditions are checked on the field; the effect resolves from the trash."""
+    """Rule 10-2-17: [On K.O.] conditions are checked on the field; the effect resolves from the trash, where
+    "this card" is the card K.O.'d only while it has not left the trash (3-1-6, interpreter.left_zone)."""
     idxs = g.t.timed[cid].get(ON_KO)
     if idxs:
-        _queue(g, cid, idxs)
+        _queue(g, cid, idxs, "trash")
 
 
 def activatable(g, cid: int, timing: str) -> list[int]:
@@ -192,7 +193,9 @@ def fire_event(g, kind: str, subject: int = -1, *, player: int = -1, by: str | N
                 if inst in g.ctx:
                     g.ctx[inst] = g.ctx[inst]._replace(it=(subject,) if it is None else it)
                 continue
-            start_effect(g, src, idx)
+            # "When this Character is K.O.'d": reported as it is K.O.'d, before it is trashed (zones.do_ko); it
+            # resolves from the trash (as an [On K.O.], 10-2-17), its own card "this card" while it stays there
+            start_effect(g, src, idx, home="trash" if kind == "ko" and src == subject else "")
     if kind == "life_removed" and subject >= 0 and not g.players[subject_owner].life:
         # "When your number of Life cards becomes 0" (OP05-098): reported with the removal of the last one, so
         # it waits, like it, for the damage processing and a [Trigger] (card Q&A OP05-098 q1, q4)

@@ -12,12 +12,13 @@ effect clones and serializes like any other (each frame a named tuple of rules/f
   cards chosen so far, one at a time;
 - ``("effect_end", inst)``: drops the effect's scratch data.
 
-``Game.ctx[inst]`` is that scratch data, an ``EffectContext(it, looked, did, paid, revealed, wave)``
+``Game.ctx[inst]`` is that scratch data, an ``EffectContext(it, looked, did, paid, revealed, wave, home)``
 (rules/state.py) -- the cards chosen or moved by the last action ("it"), the cards looked at, whether the last
 action did something (for "if you do"), whether every cost was paid, the cards of the effect's last reveal
 ("the revealed card" after an action that made "it" name other cards, EB01-029), and the wave of a queued auto
 effect: the ``inst`` of the effect whose resolution triggered it (-1: a game event), ``None`` once its player
-has ordered it (``order_waiting``).
+has ordered it (``order_waiting``), and the ``home`` of the effect's own card: the zone it was in when the effect
+was activated, while it has not left it (rule 3-1-6: a card that moved is a new card, :func:`left_zone`).
 """
 
 from __future__ import annotations
@@ -56,13 +57,17 @@ K.O.'d with it; ST08-001 q1). An ``enter_character`` is one of the cards an effe
 up to 2" plays both before the first one's [On Play] resolves (8-6-3; audit 2026-12-03, OP17-118)."""
 
 
-def start_effect(g, src: int, eidx: int, stage: int = 0) -> None:
+def start_effect(g, src: int, eidx: int, stage: int = 0, home: str = "") -> None:
     """Queue the resolution of effect ``eidx`` of ``src`` (stage 0 checks conditions and asks "you
     may"; stage 1 starts at the costs, for effects whose activation was the player's decision; stage
     -1 is stage 0 with the conditions already checked).
 
     Queued effects resolve in the order queued, and after the effects already resolving or queued
     (rule 8-6-3: an effect triggered during another's resolution waits until that one has resolved).
+
+    ``home``: the zone the card is about to enter as the effect activates (``"trash"``: it is being K.O.'d,
+    10-2-17); a card already in its owner's trash has that home too. "This card" then names it only while it
+    has not left that zone (rule 3-1-6, ``EffectContext.home``).
     """
     if stage == 0:
         eff = effect_of(g, src, eidx)
@@ -74,7 +79,9 @@ def start_effect(g, src: int, eidx: int, stage: int = 0) -> None:
     inst = g.next_inst
     g.next_inst += 1
     i = queue_index(g)
-    g.ctx[inst] = EMPTY_CTX._replace(wave=_resolving(g, i))
+    if not home and src in g.players[g.t.owner[src]].trash:
+        home = "trash"
+    g.ctx[inst] = EMPTY_CTX._replace(wave=_resolving(g, i), home=(src, home) if home else ())
     g.stack[i:i] = [EffectEndFrame("effect_end", inst), EffectFrame("effect", src, eidx, stage, inst)]
 
 
@@ -156,9 +163,10 @@ def queue_index(g) -> int:
 
 
 def set_ctx(g, inst: int, **kw) -> None:
-    it, looked, did, paid, revealed, wave = g.ctx[inst]
+    it, looked, did, paid, revealed, wave, home = g.ctx[inst]
     g.ctx[inst] = EffectContext(tuple(kw.get("it", it)), tuple(kw.get("looked", looked)), kw.get("did", did),
-                                kw.get("paid", paid), tuple(kw.get("revealed", revealed)), kw.get("wave", wave))
+                                kw.get("paid", paid), tuple(kw.get("revealed", revealed)), kw.get("wave", wave),
+                                home)
 
 
 def action_at(g, src: int, eidx: int, path: tuple):
@@ -852,6 +860,8 @@ def remove_from_zone(g, cid: int) -> str:
         zone = getattr(p, name)
         if cid in zone:
             zone.remove(cid)
+            if g.ctx:
+                left_zone(g, cid, name)
             if name == "life":
                 g.face_up[cid] = 0
                 if g.t.whens:  # "when a card is removed from ... Life cards"
@@ -861,6 +871,18 @@ def remove_from_zone(g, cid: int) -> str:
         g.limbo.remove(cid)
         return "limbo"
     return ""
+
+
+def left_zone(g, cid: int, zone: str) -> None:
+    """Rule 3-1-6 (card Q&A OP02-018 q1, OP02-064 q1: "When this card is moved to a different area, it is
+    treated as a different card"; OP15-080 q1): ``cid`` left ``zone``. An effect activated while its card was
+    there (``EffectContext.home``) no longer names it as "this card", even if it comes back (Marco, K.O.'d,
+    taken to the hand by another [On K.O.] and trashed from it as its own [On K.O.]'s cost, is not played)."""
+    ctx = g.ctx
+    for inst, v in ctx.items():
+        home = v.home
+        if home and home[0] == cid and home[1] == zone:
+            ctx[inst] = v._replace(home=(cid, ""))
 
 
 def removable(g, cid: int, src: int) -> bool:

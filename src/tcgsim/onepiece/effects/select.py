@@ -288,7 +288,9 @@ def resolve_ref(g, src: int, sel, ctx=None) -> list[int]:
     """The cards a referencing selector names: ``this``, ``it``, ``rest``, ``attacker`` ..."""
     ref = sel.ref
     if ref == "this":
-        return [src]
+        # 3-1-6: the effect's card left the zone it was in when the effect was activated: a new card
+        # (EffectContext.home, interpreter.left_zone)
+        return [] if ctx and ctx.home and not ctx.home[1] else [src]
     if ref == "it":
         return list(ctx.it) if ctx else []
     if ref == "revealed":  # "the revealed card" once "it" names other cards (compiler._revealed_refs)

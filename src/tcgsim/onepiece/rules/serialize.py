@@ -62,7 +62,7 @@ def game_to_dict(g) -> dict:
         "known": [sorted(k) for k in g.known],
         "once": sorted(list(x) for x in g.once),
         "steps": g.steps,
-        "ctx": [[k, [list(v.it), list(v.looked), v.did, v.paid, list(v.revealed), v.wave]] for k, v in sorted(g.ctx.items())],
+        "ctx": [[k, _ctx_to_list(v)] for k, v in sorted(g.ctx.items())],
         "next_inst": g.next_inst,
     }
     if g.upcoming:  # extra turns (rules/turns.py): only when set, so other states keep their fingerprints
@@ -71,6 +71,15 @@ def game_to_dict(g) -> dict:
         out["extra_turns"] = _listify(g.extra_turns)
     if g.vague[0] or g.vague[1]:
         out["vague"] = [[[o, list(z), n] for o, z, n in v] for v in g.vague]
+    return out
+
+
+def _ctx_to_list(v: EffectContext) -> list:
+    """An effect's scratch data as a list; its ``home`` (rule 3-1-6) only when watched, so that a state without
+    one keeps the fingerprint it had before the slot existed."""
+    out = [list(v.it), list(v.looked), v.did, v.paid, list(v.revealed), v.wave]
+    if v.home:
+        out.append(list(v.home))
     return out
 
 
@@ -153,9 +162,10 @@ def game_from_dict(data: dict, db, cls):
     g.steps = data["steps"]
     g.loops = LoopWatch()  # loop detection (rule 11-1) starts afresh: the watch is not serialized
     g.loops.quiet = g.steps
-    # a state saved before the ``revealed`` and ``wave`` slots existed has 4 fields
+    # a state saved before the ``revealed`` and ``wave`` slots existed has 4 fields; ``home`` is written only
+    # when set
     g.ctx = {k: EffectContext(tuple(v[0]), tuple(v[1]), v[2], v[3], tuple(v[4]) if len(v) > 4 else (),
-                              v[5] if len(v) > 5 else None)
+                              v[5] if len(v) > 5 else None, tuple(v[6]) if len(v) > 6 else ())
              for k, v in data["ctx"]}
     g.next_inst = data["next_inst"]
     g.log = None

@@ -23,8 +23,11 @@ class EffectContext(NamedTuple):
     8-3-3); ``paid``: whether every cost was paid; ``revealed``: the cards of the effect's last reveal ("the
     revealed card" after an action that made "it" name other cards, EB01-029); ``wave``: for a queued auto
     effect, the ``inst`` of the effect whose resolution triggered it (-1: a game event), ``None`` once its
-    player has ordered it (interpreter.order_waiting, rule 8-6). A tuple (cloned by reference, stored in JSON
-    as a list)."""
+    player has ordered it (interpreter.order_waiting, rule 8-6); ``home``: ``(card, zone)`` when the effect's
+    own card was in ``zone`` (``"trash"``) as the effect was activated, ``(card, "")`` once the card has left
+    that zone since: it is then a new card (rule 3-1-6) and "this card" names nothing
+    (interpreter.left_zone, select.resolve_ref); ``()`` when not watched. A tuple (cloned by reference,
+    stored in JSON as a list)."""
 
     it: tuple
     looked: tuple
@@ -32,6 +35,7 @@ class EffectContext(NamedTuple):
     paid: bool
     revealed: tuple
     wave: int | None
+    home: tuple = ()
 
 
 class PlayerState:
