@@ -96,7 +96,8 @@ Shape
     ``no_base_effect``, ``multicolored``, ``has_keyword``, ``has_counter``, ``given`` (a given DON!!),
     ``don_given`` (number of DON!! given to the card), ``cost_eq_don_given`` (its cost equals the number of
     DON!! given to it), ``face`` (up / down Life), ``distinct_names``
-    (count distinct card names), ``total_cost`` / ``total_power`` (over all chosen cards), ``any_of``
+    (count distinct card names), ``color_differs`` (value: a :class:`Selector` ``it``, the returned card: at
+    least one of the card's colors is not one of its colors; a stated reading), ``total_cost`` / ``total_power`` (over all chosen cards), ``any_of``
     (value: a tuple of Filters, one of which holds); ``op``: ``==``, ``!=``, ``<=``, ``>=``, ``in``
     (value is a tuple: any of), ``not_in``, ``all`` (every one of the tuple), ``range`` (value
     ``(lo, hi)``).  A value may be a :class:`Selector` ("a cost equal to or less than the number of your
@@ -247,6 +248,7 @@ FILTER_KEYS = frozenset(
         "has_counter", "no_base_effect", "multicolored", "given", "don_given", "face", "distinct_names",
         "total_cost", "total_power", "any_of", "has_effect", "cost_eq_don_given",
         "name_as",  # "the same card name as the trashed card" (EB02-039): a name of the card(s) referenced, "it"
+        "color_differs",  # "a different color than the returned Character" (OP01-002, EB01-020; a stated reading)
     }
 )
 ZONES = frozenset(

@@ -172,6 +172,8 @@ def _with(f: Filter, ctx: Ctx) -> str | None:
         return f"{'no ' if op == '!=' else ''}{v} effect"
     if k == "name_as" and getattr(v, "ref", None) == "it":  # EB02-039
         return "the same card name as the trashed card"
+    if k == "color_differs" and getattr(v, "ref", None) == "it":  # OP01-002, EB01-020
+        return "a different color than the returned Character"
     return None
 
 

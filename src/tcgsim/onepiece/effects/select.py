@@ -93,6 +93,8 @@ FILTER_KEYS = {
     "has_effect",  # "without an [On Play] effect" (printed_timings)
     "name_as",  # "the same card name as the trashed card" (EB02-039): resolved by candidates, ``_names_of_it``
     "cost_eq_don_given",  # "has a cost equal to the number of DON!! cards given to it" (OP15-031)
+    "color_differs",  # "a different color than the returned Character" (OP01-002, EB01-020): resolved by
+    # candidates, ``_colors_of_it``, into ``color_outside``
 }
 # filters on a set of cards rather than on one card, accepted only where cards are counted
 # (count conditions, "for each of ..."): "with different card names", DON!! "given"
@@ -152,8 +154,8 @@ def matches(g, src: int, cid: int, filters) -> bool:
     d = g.t.defs[cid]
     for f in filters:
         k, op, v = f.key, f.op, f.value
-        if k == "name_as":
-            return False  # the name of "it", known only where the effect's context is (candidates)
+        if k in ("name_as", "color_differs"):
+            return False  # the name / colors of "it", known only where the effect's context is (candidates)
         if hasattr(v, "zones"):
             # "a cost equal to or less than the number of your opponent's Life cards": that count, now (8-4-6)
             v = count_of(g, src, v)
@@ -214,6 +216,12 @@ def matches(g, src: int, cid: int, filters) -> bool:
             bit = KEYWORD_BITS.get(v, 0)
             if cv.has_keyword(g, cid, bit) != (op == "=="):
                 return False
+        elif k == "color_outside":
+            # "a different color than the returned Character" (a reading, docs/effects.md open readings): at
+            # least one of the card's colors is not among ``v``, the returned card's colors (2-3-5: a
+            # multicolor card is a card of each of its colors); ``None``: no card was returned, none differs
+            if v is None or not any(col not in v for col in d.colors):
+                return False
         elif k == "multicolored":
             if (len(d.colors) > 1) != bool(v if v is not None else True):
                 return False
@@ -257,6 +265,8 @@ def candidates(g, src: int, sel, ctx=None) -> list[int]:
             continue
         if any(f.key == "name_as" for f in alt.filters):
             alt = _names_of_it(g, src, alt, ctx)
+        if any(f.key == "color_differs" for f in alt.filters):
+            alt = _colors_of_it(g, src, alt, ctx)
         for who in owners(alt.owner, controller):
             for zone in alt.zones:
                 cards = zone_cards(g, who, zone, ctx)
@@ -280,6 +290,22 @@ def _names_of_it(g, src: int, sel, ctx):
         if f.key == "name_as":
             names = tuple(n for c in resolve_ref(g, src, f.value, ctx) for n in card_names(g.t.defs[c]))
             f = Filter("name", "in", names)
+        filters.append(f)
+    return replace(sel, filters=tuple(filters))
+
+
+def _colors_of_it(g, src: int, sel, ctx):
+    """``sel`` with its filter "a different color than the returned Character" (``color_differs``: the
+    card(s) of a reference, "it", that the effect returned to the hand) made ``color_outside``: the colors
+    the returned card had (printed: no effect changes a color, so its last known colors on the field are
+    those); a card still on the field was not returned (a replacement kept it), no returned card, no color
+    differs (card Q&A EB01-020: with no Character returned, nothing is played)."""
+    filters = []
+    for f in sel.filters:
+        if f.key == "color_differs":
+            gone = [c for c in resolve_ref(g, src, f.value, ctx) if not g.on_field(c)]
+            colors = tuple(dict.fromkeys(col for c in gone for col in g.t.defs[c].colors)) if gone else None
+            f = Filter("color_outside", "==", colors)
         filters.append(f)
     return replace(sel, filters=tuple(filters))
 

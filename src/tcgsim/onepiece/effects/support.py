@@ -590,6 +590,11 @@ def _actions(ctx: Support, actions, prev=()) -> str | None:
             if r:
                 return r
         t = a.target
+        if t is not None and any(f.key == "color_differs" for f in t.filters) and (
+                a.op != "play" or not any(p.op == "return_to_hand" for p in actions[:i])):
+            # "a different color than the returned Character" (OP01-002, EB01-020): "it" is the card the
+            # return before it returned (select._colors_of_it)
+            return "a different color than the returned Character without a return before it"
         r = None if rec.don_checks_first else rec.action(a, site)
         if r == DONE:
             continue

@@ -261,6 +261,13 @@ class NounRules(Transformer):
     def pm_that_is_name(self, names):
         return _Post((_name_filter(names),))
 
+    def pm_color_differs_returned(self):
+        # "that is a different color than the returned Character" (OP01-002, EB01-020): a stated reading, no
+        # ruling (docs/effects.md, open readings): at least one of its colors is not one of the returned
+        # Character's ("it", the card the effect returned to hand), each color of a multicolor card counting
+        # (2-3-5); select.candidates resolves it
+        return _Post((Filter("color_differs", "==", Selector(ref="it", count=None)),))
+
     def pm_on_any_field(self):
         # "on the field": either player's, DON!! included ("When a DON!! card on the field is returned to
         # your DON!! deck" counts the opponent's DON!! too, card Q&A OP02-071 q1)
