@@ -223,16 +223,18 @@ def static_amount(g, cid: int, op: str) -> int:
 
     One effect gives a card its amount once, even when several of its joined targets name the card: "your
     [Edward.Newgate] and all your Characters with a type including "Whitebeard Pirates" gain +2000 power"
-    gives a Whitebeard Pirates Character [Edward.Newgate] +2000, not +4000 (card Q&A OP02-024 q2)."""
+    gives a Whitebeard Pirates Character [Edward.Newgate] +2000, not +4000 (card Q&A OP02-024 q2); two cards
+    with that effect (two copies) give +2000 each."""
     if op in _evaluating or not _any_present(g, g.t.static_ops.get(op)):
         return 0  # no source of such a permanent effect where it applies: nothing to evaluate
     _evaluating.add(op)
     try:
         total = 0
-        counted = set()  # (effect, amount) already given to cid
+        counted = set()  # (source card, effect, amount) already given to cid: once per effect of each card,
+        # so two copies of one card (one compiled effect) each give theirs (8-1-3-3, as 10-2-13-2)
         for src, eff, a in static_actions(g, op):
-            if (id(eff), a.amount) not in counted and _static_targets(g, src, a, cid):
-                counted.add((id(eff), a.amount))
+            if (src, id(eff), a.amount) not in counted and _static_targets(g, src, a, cid):
+                counted.add((src, id(eff), a.amount))
                 amount = a.amount or 0
                 per = a.param("per")
                 if per is not None:  # "+1000 power for every card in your hand" (card Q&A OP01-072)
