@@ -66,14 +66,14 @@ def test_deck_check_over_a_folder(cli, shared):
     assert data["fully_supported"] == sum(d.strict_playable for d in shared)
 
 
-def test_deck_check_over_a_jsonl_file_reports_each_line(cli, db, tmp_path):
+def test_deck_check_over_a_jsonl_file_reports_each_line(cli, db, tmp_path, unreadable):
     """One decklist a line: a text list as a JSON string, a Limitless-style JSON object, an illegal deck and a
     deck with a card whose text is not supported; each is reported against its line, exit 2 (not legal)."""
     st01 = (SHARED_DECKS / "ST01_straw-hat-crew.txt").read_text()
     entries = [line.split("x", 1) for line in (SHARED_DECKS / "ST02_worst-generation.txt").read_text().split()]
     cards = [{"count": int(n), "set": num.split("-")[0], "number": num.split("-")[1]} for n, num in entries]
     limitless = {"name": "Limitless ST02", "decklist": {"leader": cards[:1], "character": cards[1:]}}
-    odd = next(c for c in db if c.category == "Character" and db.get(c.number).unsupported)
+    odd = unreadable
     lines = [json.dumps(st01), json.dumps(limitless), "", "4xST01-002", json.dumps(f"1xST01-001\n4x{odd.number}")]
     corpus = tmp_path / "decks.jsonl"
     corpus.write_text("\n".join(lines) + "\n")

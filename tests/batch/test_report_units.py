@@ -61,14 +61,14 @@ def test_the_gauntlet_prints_the_counts_it_shows(db, tmp_path, capsys):
     assert "66.7% (n=6)" in out and "stored earlier" in out
 
 
-def test_the_report_names_lists_warns_and_dates(cli, tmp_path, db):
+def test_the_report_names_lists_warns_and_dates(cli, tmp_path, db, unreadable):
     """Issue 15 §4: each deck by its Leader (name, colours) and its file; the decklist; a warning for cards
     whose effect text the engine does not play; going first / second per matchup; the tcgsim and card
     database versions and the date."""
     from tcgsim import __version__
     from tcgsim.core.games import database_version, get_game
 
-    number = next(c.number for c in db if "Red" in c.colors and c.category == "Character" and db.get(c.number).unsupported)
+    number = unreadable.number
     deck = tmp_path / "redlist.txt"
     deck.write_text(f"1xOP01-001\n4x{number}\n" + "".join(f"4xST01-{n:03d}\n" for n in range(2, 13)) + "2xST01-013\n")
     path = tmp_path / "r.db"

@@ -104,7 +104,7 @@ def test_cli_unknown_agent(cli):
     assert code == 2
 
 
-def test_cli_strict(cli, db, decks, tmp_path):
+def test_cli_strict(cli, db, decks, tmp_path, unreadable):
     # ST01 and ST02 play fully: --strict accepts them
     assert not unsupported_cards(*decks, db)
     code, _, _ = cli("simulate", "-n", "2", "--strict", "--json")
@@ -112,7 +112,8 @@ def test_cli_strict(cli, db, decks, tmp_path):
     # ST01 with one Red Character whose text the engine does not support: refused, the card named
     from tcgsim.onepiece.cards.model import CHARACTER
 
-    odd = next(c for c in db if c.category == CHARACTER and c.colors == ("Red",) and db.get(c.number).unsupported)
+    odd = unreadable
+    assert odd.category == CHARACTER
     lines = [f"1x{decks[0].leader}"] + [f"{n_}x{num}" for num, n_ in decks[0].main[1:]] + \
         [f"{decks[0].main[0][1]}x{odd.number}"]
     deck_file = tmp_path / "odd.txt"

@@ -25,8 +25,8 @@ def test_a_huge_unknown_number_is_not_echoed_whole():
     assert len(str(UnknownCardError("OP" * 50_000))) < 120
 
 
-def test_deck_check_names_cards_the_engine_does_not_play(cli, tmp_path, db):
-    number = next(c.number for c in db if "Red" in c.colors and c.category == "Character" and db.get(c.number).unsupported)
+def test_deck_check_names_cards_the_engine_does_not_play(cli, tmp_path, db, unreadable):
+    number = unreadable.number
     deck = tmp_path / "d.txt"
     deck.write_text(f"1xOP01-001\n4x{number}\n" + "".join(f"4xST01-{n:03d}\n" for n in range(2, 13)) + "2xST01-013\n")
     code, out, _ = cli("deck", "check", str(deck))
