@@ -93,10 +93,9 @@ state:
 """
 
 
-@pytest.mark.xfail(strict=True, reason="found by audit-x2, left alone: serialize._carddef_to_dict drops a test "
-                   "card's compiled effects and _carddef_from_dict does not compile them again, so a loaded "
-                   "scenario game's test Event resolves no [Main] effect (the fingerprint is equal all the same)")
 def test_a_saved_test_card_keeps_its_effect():
+    """Found by audit-x2: a test card saved with a game is compiled again when the game is loaded (its
+    [Main] effect resolves as before the save)."""
     g = build_game(load_scenario_text(TEST_EVENT, "audit-x2.yaml"), run=False, trace=True)
     g.run()
     h = _saved_and_loaded(g)

@@ -117,7 +117,7 @@ def tables_for(numbers: list, owners: list, custom_data: dict, db) -> Tables:
 
 
 def _build_tables(numbers: list, owners: list, custom_data: dict, db) -> Tables:
-    custom = {n: _carddef_from_dict(d) for n, d in custom_data.items()}
+    custom = {n: _carddef_from_dict(d, db) for n, d in custom_data.items()}
 
     def lookup(number: str) -> CardDef:
         if number in custom:
@@ -185,8 +185,12 @@ def _carddef_to_dict(d: CardDef) -> dict:
     return out
 
 
-def _carddef_from_dict(d: dict) -> CardDef:
+def _carddef_from_dict(d: dict, db) -> CardDef:
+    """A test card from :func:`_carddef_to_dict` data, its text compiled again by the compiler the database
+    applies to its own cards (the compiled effects are not stored: they follow from the text)."""
     fields = dict(d)
     for key in ("colors", "attributes", "types", "unsupported"):
         fields[key] = tuple(fields.get(key) or ())
-    return CardDef(**fields)
+    card = CardDef(**fields)
+    compile_effects = getattr(db, "compile_effects", None)
+    return compile_effects(card) if compile_effects is not None else card
