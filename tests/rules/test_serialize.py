@@ -150,3 +150,37 @@ def test_a_card_that_left_the_zone_of_its_effect_stays_a_new_card_in_a_saved_gam
     assert marco in loaded.players[0].trash and marco not in loaded.players[0].characters
     assert loaded.pending.player == 1 and not loaded.ctx and not g.ctx
 
+
+
+_ABSALOM = "tests/scenarios/audit/OP15-080-absalom-takes-it-back-then-cost-paid-not-played.yaml"
+_CAME_BACK = "tests/scenarios/audit/OP15-080-left-and-came-back-by-other-effects-not-played.yaml"
+
+
+@pytest.mark.parametrize("path, steps", [(_ABSALOM, 2), (_ABSALOM, 3), (_ABSALOM, 4), (_ABSALOM, 6),
+                                         (_CAME_BACK, 2), (_CAME_BACK, 4), (_CAME_BACK, 5), (_CAME_BACK, 6)])
+def test_a_game_saved_while_an_on_ko_waits_on_its_card_in_the_trash_resumes_the_same(path, steps):
+    """Audit 2026-12-04 (trash-id), rule 3-1-6 / card Q&A OP02-018 q1, OP15-080 q1: Oars (OP15-080) K.O.'d with
+    Absalom (OP15-079), whose [On K.O.] takes Oars from the trash to the hand (and, in _CAME_BACK, with OP13-104,
+    whose [On K.O.]'s cost trashes it from the hand again): Oars's [On K.O.] then plays nothing. Saved and loaded
+    before the order is chosen (the effects still name their cards), after Oars left the trash, after it came
+    back (only the saved record tells that it is a new card), and in the middle of Oars's cost: the loaded game
+    plays on exactly as the original. The test Event that K.O.'d them has resolved before any save (a loaded
+    game's test cards have no compiled effects)."""
+    from tcgsim.onepiece.scenario import RULES, Trace, load_scenario, play_action
+
+    sc = load_scenario(Path(__file__).parents[2] / path)
+    g = _scenario_game(path, steps)
+    assert any(v.home for v in g.ctx.values()), "an [On K.O.] waiting on its card is saved mid-effect"
+    data = _json(g.to_dict())
+    loaded = Game.from_dict(copy.deepcopy(data), default_database())
+    assert loaded.fingerprint() == g.fingerprint() and loaded.ctx == g.ctx
+    assert _json(loaded.to_dict()) == data
+    loaded.trace = Trace(loaded, RULES)  # as build_game(trace=True): steps the engine takes by itself are matched
+    for a in sc.actions[steps:]:
+        for game in (g, loaded):
+            assert play_action(game, a.player, a.text), a.text
+        assert loaded.fingerprint() == g.fingerprint()
+    oars = g.t.numbers.index("OP15-080")
+    for game in (g, loaded):
+        assert oars not in game.players[0].characters and not game.players[0].characters and not game.ctx
+    assert [p.to_dict() for p in g.players] == [p.to_dict() for p in loaded.players]

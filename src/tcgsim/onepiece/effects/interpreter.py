@@ -801,8 +801,11 @@ def _marked(g, chosen) -> tuple:
 def _dedupe(g, cards: list[int], chooser: int = -1) -> list[int]:
     """Copies of one card in hand are one option; field cards stay distinct (their states may differ), and
     so do cards of a hand the chooser cannot see (named by position: merging them would tell they are
-    copies; card Q&A OP01-063, OP01-105: the opponent's hand stays face-down)."""
+    copies; card Q&A OP01-063, OP01-105: the opponent's hand stays face-down). A card that is still "this card"
+    of a waiting effect (``EffectContext.home``: a K.O.'d card whose [On K.O.] has not resolved) is not
+    interchangeable with its copies: moving it rather than a copy makes that effect name nothing (rule 3-1-6)."""
     out, seen = [], set()
+    homes = {v.home[0] for v in g.ctx.values() if v.home and v.home[1]} if g.ctx else ()
     for c in cards:
         owner = g.t.owner[c]
         p = g.players[owner]
@@ -810,7 +813,7 @@ def _dedupe(g, cards: list[int], chooser: int = -1) -> list[int]:
             out.append(c)
             continue
         if c in p.hand or c in p.trash:
-            key = (g.t.owner[c], g.t.numbers[c], c in p.hand)
+            key = (g.t.owner[c], g.t.numbers[c], c in p.hand, c if c in homes else -1)
             if key in seen:
                 continue
             seen.add(key)
