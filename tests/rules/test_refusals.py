@@ -739,3 +739,99 @@ def test_1_3_3_each_prohibition_names_its_card_and_what_it_forbids():
                     "{card: TEST-C01, rested: true}]}")
     assert tuple(refusals.explain(g, "attack TEST-C04 -> opp TEST-C01")) == (
         "1-3-3", "an effect on the field forbids TEST-C04 to attack TEST-C01: a prohibiting effect takes precedence")
+
+
+# --- no rule is claimed against a legal action; the same refusals for the second player ---------------------
+
+LEGAL_STATES = [
+    # (id, state, actions that lead to the decision)
+    ("main with modifiers", "turn: 3\nactive: p1\nphase: main\n"
+     "p1: {leader: TEST-L01, deck: 5, hand: [TEST-P01, TEST-C01, TEST-C04, TEST-E03, TEST-S01, TEST-C02], "
+     "characters: [{card: TEST-A01}, {card: TEST-C04}, {card: TEST-N02}], don: {active: 9}}\n"
+     "p2: {leader: TEST-L02, deck: 5, characters: [{card: TEST-C04, rested: true}]}\n", ("p1: play TEST-P01",)),
+    ("block", "turn: 3\nactive: p1\nphase: main\np1: {leader: TEST-L01, deck: 5, characters: [{card: TEST-C04}]}\n"
+     "p2: {leader: TEST-L02, deck: 5, hand: [TEST-C01, TEST-E01], don: {active: 3}, "
+     "characters: [{card: TEST-B01}, {card: TEST-B02}]}\n", ("p1: attack TEST-C04 -> opp leader",)),
+    ("counter", "turn: 3\nactive: p1\nphase: main\np1: {leader: TEST-L01, deck: 5, characters: [{card: TEST-C04}]}\n"
+     "p2: {leader: TEST-L02, deck: 5, hand: [TEST-C01, TEST-E01, TEST-E02], don: {active: 3}, "
+     "characters: [{card: TEST-B01}]}\n", ("p1: attack TEST-C04 -> opp leader", "p2: no block")),
+    ("p2's main", "turn: 4\nactive: p2\nphase: main\np1: {leader: TEST-L01, deck: 5, characters: [{card: TEST-C04, rested: true}]}\n"
+     "p2: {leader: TEST-L02, deck: 5, hand: [TEST-C01, TEST-C04], characters: [{card: TEST-A01}, {card: TEST-B01}], "
+     "don: {active: 4}}\n", ()),
+]
+
+
+@pytest.mark.parametrize("state, actions", [s[1:] for s in LEGAL_STATES], ids=[s[0] for s in LEGAL_STATES])
+def test_no_rule_is_claimed_against_a_legal_action(state, actions):
+    """A refusal cites the rule that forbids an action (issue 12 §3): for every legal option of a Main Phase,
+    Block Step or Counter Step decision (6-5, 7-1-2, 7-1-3) the explanation names no rule; with a play
+    prohibition in force (1-3-3, TEST-P01: base cost 4 or more), the cards it does not name are not refused."""
+    g = game(state, PROHIBITING)
+    play(g, *actions)
+    options = notation.labels(g)
+    assert len(options) > 2
+    claimed = {label: tuple(refusals.explain(g, label)) for label in options
+               if refusals.explain(g, label).rule is not None}
+    assert claimed == {}
+
+
+P2_TURN = "turn: 4\nactive: p2\nphase: main\n"
+
+
+def _p2(p1: str, p2: str):
+    return game(P2_TURN + f"p1: {p1}\np2: {p2}\n", PROHIBITING)
+
+
+def test_the_second_player_s_refusals_read_their_own_cards():
+    """The refusals of p2's turn read p2's cards and DON!! (the rules speak of "your" cards: 6-5-3-1,
+    6-5-5-1, 7-1-1-1, 7-1-1-2, 10-1-4-1, 7-1-3-2-1), not p1's."""
+    g = _p2("{leader: TEST-L01, deck: 5, hand: [TEST-C01], characters: [{card: TEST-C04}], don: {active: 9}}",
+            "{leader: TEST-L02, deck: 5, hand: [TEST-C01], characters: [{card: TEST-C04, rested: true}], "
+            "don: {active: 2}}")
+    assert tuple(refusals.explain(g, "play TEST-C01")) == ("6-5-3-1", "you have 2 active DON!!, TEST-C01 costs 4")
+    assert tuple(refusals.explain(g, "give 3 don -> leader")) == (
+        "6-5-5-1", "you have 2 active DON!! in your cost area, not 3")
+    assert tuple(refusals.explain(g, "give 1 don -> opp leader")) == (
+        "6-5-5-1", "DON!! cards are given to your Leader or one of your Characters")
+    assert tuple(refusals.explain(g, "attack TEST-C04 -> opp leader")) == (
+        "7-1-1-1", "TEST-C04 is rested: an attack is declared by resting an active card")
+    assert tuple(refusals.explain(g, "attack leader -> opp TEST-C04")) == (
+        "7-1-1-2", "TEST-C04 is active: only the opponent's rested Characters can be attacked")
+    assert tuple(refusals.explain(g, "attack leader -> leader")) == (
+        "7-1-1-2", "the target of an attack is the opponent's Leader or one of their rested Characters")
+    assert tuple(refusals.explain(g, "activate TEST-C04")) == (
+        "6-5-4-1", "TEST-C04 has no [Activate: Main] effect this engine can activate")
+    assert refusals.parse(g, "give 2 don -> leader")[0] == "give"  # all 2 active DON!!: legal (6-5-5-1)
+
+    g = _p2("{leader: TEST-L01, deck: 5, hand: [TEST-C01, TEST-E01], don: {active: 1}, "
+            "characters: [{card: TEST-B01}, {card: TEST-B02, rested: true}]}",
+            "{leader: TEST-L02, deck: 5, characters: [{card: TEST-C04}]}")
+    play(g, "p2: attack TEST-C04 -> opp leader")
+    assert g.pending.kind == "block" and g.pending.player == 0
+    assert tuple(refusals.explain(g, "block TEST-B02")) == (
+        "10-1-4-1", "TEST-B02 is rested: [Blocker] is activated by resting this card")
+    assert tuple(refusals.explain(g, "block TEST-C04")) == ("10-1-4-1", "TEST-C04 is not one of your cards on the field")
+    play(g, "p1: no block")
+    assert tuple(refusals.explain(g, "counter TEST-C01 -> opp leader")) == (
+        "7-1-3-2-1", "a Counter raises the power of your Leader or one of your Characters")
+    assert refusals.parse(g, "counter TEST-C01 -> leader")[0] == "counter"
+
+
+def test_6_5_3_1_an_event_with_no_main_or_counter_effect():
+    """6-5-3-1: in the Main Phase one activates "an Event card marked with [Main]": an Event whose only effect
+    is a [Trigger] (10-1-5) has none."""
+    cards = PROHIBITING + """
+- {number: TEST-E05, name: Test Trap Plan, category: Event, colors: [Red], cost: 1, text: "[Trigger] Draw 1 card."}
+"""
+    g = game("turn: 3\nactive: p1\nphase: main\np1: {leader: TEST-L01, deck: 5, hand: [TEST-E05], "
+             "don: {active: 5}}\np2: {leader: TEST-L02, deck: 5}\n", cards)
+    assert tuple(refusals.explain(g, "play TEST-E05")) == (
+        "6-5-3-1", "TEST-E05 has no [Main] effect this engine can activate")
+
+
+def test_6_5_3_1_a_cost_equal_to_the_active_don_is_paid():
+    """6-5-3-1: the cost is paid by resting that many active DON!!: 4 active DON!! pay a cost of 4; 3 do not."""
+    g = main("{leader: TEST-L01, deck: 5, hand: [TEST-C01], don: {active: 4}}")
+    assert refusals.parse(g, "play TEST-C01")[0] == "play"
+    g = main("{leader: TEST-L01, deck: 5, hand: [TEST-C01], don: {active: 3}}")
+    assert tuple(refusals.explain(g, "play TEST-C01")) == ("6-5-3-1", "you have 3 active DON!!, TEST-C01 costs 4")
