@@ -393,14 +393,14 @@ def full(p1: str, p2: str = "{leader: TEST-L02, deck: 5}", turn: int = 3):
     return game(f"turn: {turn}\nactive: p1\nphase: main\np1: {p1}\np2: {p2}\n", CARDS + MORE_CARDS)
 
 
-def _unreadable(g, number: str, fragment: str) -> None:
-    """Make ``number`` a card whose text the engine cannot read: no compiled effect, ``fragment`` unsupported
+def _unreadable(g, number: str, *fragments: str) -> None:
+    """Make ``number`` a card whose text the engine cannot read: no compiled effect, ``fragments`` unsupported
     (no real card may stay so: the database is fully supported, and a test card's text must parse)."""
     import dataclasses
 
     from tcgsim.onepiece.rules.state import Tables
 
-    defs = [dataclasses.replace(d, effects=(), unsupported=(fragment,)) if d.number == number else d
+    defs = [dataclasses.replace(d, effects=(), unsupported=fragments) if d.number == number else d
             for d in g.t.defs]
     g.t = Tables(defs, list(g.t.owner), g.t.custom)
 
@@ -835,3 +835,94 @@ def test_6_5_3_1_a_cost_equal_to_the_active_don_is_paid():
     assert refusals.parse(g, "play TEST-C01")[0] == "play"
     g = main("{leader: TEST-L01, deck: 5, hand: [TEST-C01], don: {active: 3}}")
     assert tuple(refusals.explain(g, "play TEST-C01")) == ("6-5-3-1", "you have 3 active DON!!, TEST-C01 costs 4")
+
+
+MORE_PROHIBITING = PROHIBITING + """
+- {number: TEST-N05, name: Test Jailer, category: Character, colors: [Red], cost: 1, power: 1000, text: "[On Play] Up to 1 of your opponent's Characters cannot attack until the end of your opponent's next turn."}
+- {number: TEST-R01, name: Test Raider, category: Character, colors: [Red], cost: 1, power: 1000, text: "This Character can attack active Characters."}
+- {number: TEST-D02, name: Test Drilled, category: Character, colors: [Red], cost: 1, power: 1000, text: "[DON!! x1] [Activate: Main] [Once Per Turn] Draw 1 card."}
+- {number: TEST-A03, name: Test Spender, category: Character, colors: [Red], cost: 1, power: 1000, text: "[Activate: Main] You may trash 1 card from your hand: Draw 1 card."}
+"""
+
+
+def _more(state: str, *actions: str):
+    g = game(state, MORE_PROHIBITING)
+    play(g, *actions)
+    return g
+
+
+MORE_LEGAL = [
+    # (id, state, actions): every legal option of the decision reached is explained by no rule
+    ("activation conditions and costs met", "turn: 3\nactive: p1\nphase: main\n"
+     "p1: {leader: TEST-L01, deck: 5, hand: [TEST-C04], characters: [{card: TEST-D02, don: 1}, {card: TEST-A03}, "
+     "{card: TEST-R01}]}\np2: {leader: TEST-L02, deck: 5, characters: [{card: TEST-C04}]}\n", ()),
+    ("the one card a \"cannot attack any card other than\" leaves", "turn: 3\nactive: p1\nphase: main\n"
+     "p1: {leader: TEST-L01, deck: 5, characters: [{card: TEST-C04}]}\n"
+     "p2: {leader: TEST-L02, deck: 5, characters: [{card: TEST-D01, rested: true}, {card: TEST-C01, rested: true}]}\n", ()),
+    ("block for an [Unblockable]-less attack on a rested [Unblockable] Character", "turn: 3\nactive: p1\nphase: main\n"
+     "p1: {leader: TEST-L01, deck: 5, characters: [{card: TEST-C04}]}\n"
+     "p2: {leader: TEST-L02, deck: 5, characters: [{card: TEST-U01, rested: true}, {card: TEST-B01}]}\n",
+     ("p1: attack TEST-C04 -> opp TEST-U01",)),
+    ("counter with exactly the DON!! an Event costs", "turn: 3\nactive: p1\nphase: main\n"
+     "p1: {leader: TEST-L01, deck: 5, characters: [{card: TEST-C04}]}\n"
+     "p2: {leader: TEST-L02, deck: 5, hand: [TEST-E01, TEST-C01], don: {active: 1}}\n",
+     ("p1: attack TEST-C04 -> opp leader",)),
+]
+
+
+@pytest.mark.parametrize("state, actions", [s[1:] for s in MORE_LEGAL], ids=[s[0] for s in MORE_LEGAL])
+def test_no_rule_is_claimed_against_a_legal_action_more(state, actions):
+    """As above (6-5-4-1 with its [DON!! x1] condition met, 8-4-1-1, and its optional cost payable, 8-3-1-3;
+    an attack on the active Character a card's own text allows, 7-1-1-2 "unless otherwise specified"; the one
+    card a "cannot attack any card other than" effect leaves, 1-3-3; a block while the attacked Character has
+    [Unblockable], which stops only its own attacks being blocked, 10-1-7-1; an Event paid with all one's
+    active DON!!, 7-1-3-2-2)."""
+    g = _more(state, *actions)
+    options = notation.labels(g)
+    assert len(options) >= 2
+    assert {label: tuple(refusals.explain(g, label)) for label in options
+            if refusals.explain(g, label).rule is not None} == {}
+
+
+def test_the_cards_of_a_counter_or_event_must_be_in_the_hand():
+    """7-1-3-2-1 / 7-1-3-2-2: Counter cards are trashed, and [Counter] Events activated, "from their hand": a
+    [Blocker] Character on the field is neither; a [Main] Event in the hand has no [Counter] to activate."""
+    g = _more("turn: 3\nactive: p1\nphase: main\np1: {leader: TEST-L01, deck: 5, characters: [{card: TEST-C04}]}\n"
+              "p2: {leader: TEST-L02, deck: 5, hand: [TEST-E03, TEST-C01], don: {active: 3}, "
+              "characters: [{card: TEST-B01}]}\n", "p1: attack TEST-C04 -> opp leader", "p2: no block")
+    assert tuple(refusals.explain(g, "counter TEST-B01 -> leader")) == (
+        "7-1-3-2-1", "TEST-B01 is not in your hand: Counter cards are trashed from your hand")
+    assert tuple(refusals.explain(g, "event TEST-B01")) == ("7-1-3-2-2", "TEST-B01 is not in your hand")
+    assert tuple(refusals.explain(g, "event TEST-E03")) == (
+        "7-1-3-2-2", "TEST-E03 is not an Event with a [Counter] effect this engine can activate")
+
+
+def test_7_1_1_1_an_attacker_that_names_no_card():
+    """7-1-1-1: attacks are declared by one's Leader or a Character: a name that is no card of the game is
+    neither."""
+    g = main("{leader: TEST-L01, deck: 5}")
+    assert tuple(refusals.explain(g, "attack TEST-ZZZ -> opp leader")) == (
+        "7-1-1-1", "attacks are carried out by your Leader or a Character in your Character area")
+
+
+def test_1_3_3_a_prohibition_left_by_an_effect_resolved_earlier():
+    """1-3-3: a prohibition that an effect resolved earlier left on a card ("Up to 1 of your opponent's
+    Characters cannot attack until the end of your opponent's next turn", 8-1-3-2) forbids the attack in the
+    opponent's turn; the refusal says it was an effect resolved earlier."""
+    g = _more("turn: 3\nactive: p1\nphase: main\n"
+              "p1: {leader: TEST-L01, deck: 5, hand: [TEST-N05], don: {active: 1}}\n"
+              "p2: {leader: TEST-L02, deck: 5, characters: [{card: TEST-C04}, {card: TEST-C01}]}\n",
+              "p1: play TEST-N05", "p1: choose opp TEST-C04", "p1: end turn")
+    assert g.pending.kind == "main" and g.pending.player == 1
+    assert tuple(refusals.explain(g, "attack TEST-C04 -> opp leader")) == (
+        "1-3-3", "an effect resolved earlier forbids TEST-C04 to attack: a prohibiting effect takes precedence")
+    assert refusals.parse(g, "attack TEST-C01 -> opp leader")[0] == "attack"  # the other Character may
+
+
+def test_an_unreadable_card_lists_each_unsupported_fragment():
+    """The refusal of an unreadable card quotes every fragment the engine cannot read, separated by '|'."""
+    g = main("{leader: TEST-L01, deck: 5, characters: [{card: TEST-A01}]}")
+    _unreadable(g, "TEST-A01", "one", "two")
+    assert tuple(refusals.explain(g, "activate TEST-A01")) == (
+        None, "the text of TEST-A01 is not supported by this engine yet (one | two): no rule forbids this, "
+              "the engine cannot do it")
