@@ -1016,7 +1016,8 @@ op("add_don", op_add_don)
 def op_give_don(g, frame, a, choice) -> None:
     """Give up to N rested (or active) DON!! from the cost area to the chosen Leader or Character. "Up to
     N", of the player's own DON!! or the opponent's: after the recipient, the DON!! are given one at a time
-    and the player may stop (``choose 1 rested don`` / ``choose none``; rule 4-8-1, card Q&A ST01-011)."""
+    and the player may stop (``choose 1 rested don``; the opponent's are ``choose opp 1 rested don``; or
+    ``choose none``; rule 4-8-1, card Q&A ST01-011)."""
     state = frame.state
     if state and state[0] == "give":  # the recipients are chosen; giving DON!! one at a time
         _, chosen, ti, n, moved = state
@@ -1073,7 +1074,9 @@ def op_give_don(g, frame, a, choice) -> None:
         state_now = states[0]
         if ask or len(states) > 1:
             if choice is None:
-                opts = [("don", s) for s in states] + ([("choose_none",)] if ask else [])
+                # the opponent's DON!! are named "opp 1 rested don" / "opp 1 don" (SCENARIOS.md references)
+                mine = p is g.players[me]
+                opts = [("don", s if mine else "opp_" + s) for s in states] + ([("choose_none",)] if ask else [])
                 choice = g.ask(me, "choose", opts)
                 if choice is None:
                     g.stack[-1] = frame.with_state(("give", chosen, ti, n, moved))
@@ -1081,7 +1084,8 @@ def op_give_don(g, frame, a, choice) -> None:
             if choice[0] == "choose_none":
                 ti, n, choice = ti + 1, 0, None
                 continue
-            state_now = choice[1] if choice[1] in states else state_now
+            picked = choice[1].removeprefix("opp_")
+            state_now = picked if picked in states else state_now
             choice = None
         if state_now == "active":
             p.don_active -= 1
