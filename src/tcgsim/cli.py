@@ -480,9 +480,27 @@ def serve_command(
     from tcgsim.core.games import get_game
 
     app_ = create_app(path, get_game(game), pace_ms=AGENT_PACE_MS if agent_pace_ms is None else agent_pace_ms)
+    sock = _bound_socket(port)  # before the address is printed: a port in use is one line, exit 2
     url = f"http://127.0.0.1:{port}/"
     _note(f"tcgsim: open {url} in your browser (games kept in {path}); Ctrl+C stops the server")
-    server(app_, "127.0.0.1", port).run()
+    server(app_, "127.0.0.1", port).run(sockets=[sock])
+
+
+def _bound_socket(port: int):
+    """A TCP socket bound to 127.0.0.1:``port`` (SO_REUSEADDR, as uvicorn binds), for uvicorn to listen on;
+    a UserError naming ``--port`` when the port cannot be bound (in use, or not allowed)."""
+    import socket
+
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(("127.0.0.1", port))
+    except OSError as exc:
+        sock.close()
+        raise UserError(f"--port {port}: cannot listen on 127.0.0.1:{port}: "
+                        f"{'the port is in use by another program' if exc.errno == 98 else exc.strerror or exc}") from None
+    sock.set_inheritable(True)
+    return sock
 
 
 # ----------------------------------------------------------------------------------------------------------
