@@ -13,6 +13,7 @@ from pathlib import Path
 import typer
 
 from tcgsim.core.games import game_titles, games_help
+from tcgsim.core.rng import MAX_SEED
 from tcgsim.errors import UserError
 
 app = typer.Typer(
@@ -83,7 +84,7 @@ def cards_coverage(
 
 @cards_app.command("audit")
 def cards_audit(
-    seed: int = typer.Option(..., "--seed", help="Seed of the sample (record it with the audit's findings)."),
+    seed: int = typer.Option(..., "--seed", min=0, max=MAX_SEED, help="Seed of the sample (record it with the audit's findings)."),
     size: int = typer.Option(100, "--size", "-n", min=1, max=5000, help="How many compiled cards."),
     set_: str = typer.Option(None, "--set", help="Only this set (card-number prefix, e.g. OP05)."),
     out: Path = typer.Option(None, "--out", "-o", help="Write the sheet to this file instead of printing it."),
@@ -244,7 +245,7 @@ def simulate_command(
                                  "(default: ST02, or the second demo deck of --game)."),
     game: str = typer.Option(None, "--game", "-g", help=games_help()),
     games: int = typer.Option(100, "--games", "-n", min=1, help="Number of games; deck A goes first in even games."),
-    seed: int = typer.Option(0, "--seed", min=0, help="Master seed: the same seed gives the same games."),
+    seed: int = typer.Option(0, "--seed", min=0, max=MAX_SEED, help="Master seed: the same seed gives the same games."),
     agents: str = typer.Option("random", "--agents", help="Agents for A,B (e.g. random,heuristic); one name plays both."),
     json_output: bool = typer.Option(False, "--json", help="Print one JSON object (no progress bar)."),
     log: str = typer.Option(None, "--log", help="Write every game to this JSON Lines file (see `tcgsim replay`)."),
@@ -313,7 +314,7 @@ def gauntlet_command(
     games: int = typer.Option(100, "--games", "-n", min=1, help="Games per pair; the earlier deck is A, "
                               "A goes first in even games."),
     db_file: str = typer.Option(..., "--db", help="SQLite file for the games (resumable; read by `tcgsim report`)."),
-    seed: int = typer.Option(0, "--seed", min=0, help="Master seed: pair X,Y plays the games of `simulate X Y --seed S`."),
+    seed: int = typer.Option(0, "--seed", min=0, max=MAX_SEED, help="Master seed: pair X,Y plays the games of `simulate X Y --seed S`."),
     agents: str = typer.Option("random", "--agents", help="Agents for A,B (e.g. random,heuristic); one name plays both."),
     game: str = typer.Option(None, "--game", "-g", help=games_help()),
     workers: int = typer.Option(None, "--workers", "-j", min=1, help="Parallel workers (default: every core)."),
@@ -405,7 +406,7 @@ def play_command(
                                  "(default: the game's second demo deck)."),
     game: str = typer.Option(None, "--game", "-g", help=games_help()),
     agent: str = typer.Option("mcts", "--agent", help="Your opponent: mcts, heuristic, random (or mcts:N)."),
-    seed: int = typer.Option(None, "--seed", min=0, help="Game seed (default: a random one, printed)."),
+    seed: int = typer.Option(None, "--seed", min=0, max=MAX_SEED, help="Game seed (default: a random one, printed)."),
     seat: int = typer.Option(1, "--seat", min=1, max=2, help="Your seat: 1 = deck A (p1), 2 = deck B (p2)."),
     mcts_iterations: int = typer.Option(None, "--mcts-iterations", min=1,
                                         help="MCTS iterations per decision (default 200; reproducible)."),
@@ -480,9 +481,27 @@ def serve_command(
     from tcgsim.core.games import get_game
 
     app_ = create_app(path, get_game(game), pace_ms=AGENT_PACE_MS if agent_pace_ms is None else agent_pace_ms)
+    sock = _bound_socket(port)  # before the address is printed: a port in use is one line, exit 2
     url = f"http://127.0.0.1:{port}/"
     _note(f"tcgsim: open {url} in your browser (games kept in {path}); Ctrl+C stops the server")
-    server(app_, "127.0.0.1", port).run()
+    server(app_, "127.0.0.1", port).run(sockets=[sock])
+
+
+def _bound_socket(port: int):
+    """A TCP socket bound to 127.0.0.1:``port`` (SO_REUSEADDR, as uvicorn binds), for uvicorn to listen on;
+    a UserError naming ``--port`` when the port cannot be bound (in use, or not allowed)."""
+    import socket
+
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(("127.0.0.1", port))
+    except OSError as exc:
+        sock.close()
+        raise UserError(f"--port {port}: cannot listen on 127.0.0.1:{port}: "
+                        f"{'the port is in use by another program' if exc.errno == 98 else exc.strerror or exc}") from None
+    sock.set_inheritable(True)
+    return sock
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -112,3 +112,14 @@ def test_bad_game_name_and_illegal_logged_deck(tmp_path, cli, logfile):
     bad.write_text(json.dumps(dict(entry, decks=decks)) + "\n")
     code, _, err = cli("replay", str(bad))
     assert code == 2 and f"{bad}:1: game" in err and "not a legal deck" in err and "rule 5-1-2-2" in err
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, 10**60])
+def test_a_logged_seed_outside_64_bits_is_a_bad_log(tmp_path, cli, logfile, seed):
+    """Seeds are 64-bit (core/rng.py MAX_SEED): a log line with a seed outside [0, 2**64 - 1], which would
+    replay another seed's game, is a bad log (exit 2, FILE:LINE, the key), not a divergence."""
+    entry = json.loads(Path(logfile).read_text().splitlines()[0])
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(dict(entry, seed=seed)) + "\n")
+    code, _, err = cli("replay", str(bad))
+    assert code == 2 and f"{bad}:1: malformed game: seed: " in err and "Traceback" not in err

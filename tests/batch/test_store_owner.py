@@ -160,3 +160,38 @@ def test_a_full_disk_says_so_and_keeps_the_games_stored_before(tmp_path):
     assert 0 < stored < 10_000
     with GameStore(path, readonly=True) as store:
         assert len(store.games()) == stored  # every game committed before the error is kept
+
+
+def _damaged_store(tmp_path):
+    """A tcgsim store whose ``games`` table page is garbled (as a disk or a copy can leave it)."""
+    path = tmp_path / "dmg.db"
+    GameStore(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA journal_mode=DELETE")
+    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'games'").fetchone()[0]
+    conn.close()
+    data = bytearray(path.read_bytes())
+    data[(root - 1) * page_size: root * page_size] = b"\xff" * page_size
+    path.write_bytes(bytes(data))
+    return path
+
+
+def test_a_damaged_store_is_named_damaged_and_left_unchanged(cli, tmp_path):
+    """README: "a damaged one is named as such" (not "not a tcgsim game database"), exit 2, no write."""
+    path = _damaged_store(tmp_path)
+    before = path.read_bytes()
+    for readonly in (False, True):
+        with pytest.raises(StoreError, match=r"dmg.db: the game database is damaged \(corrupt: .*\); left unchanged"):
+            GameStore(path, readonly=readonly)
+    code, _, err = cli("simulate", "-n", "1", "--workers", "1", "--db", str(path))
+    assert code == 2 and "damaged (corrupt" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["dmg.db"]
+
+
+def test_a_file_that_is_not_sqlite_is_named_so(tmp_path):
+    path = tmp_path / "text.db"
+    path.write_text("hello\n" * 1000)
+    with pytest.raises(StoreError, match="not an SQLite file, or one whose header is damaged"):
+        GameStore(path)
+    assert path.read_text() == "hello\n" * 1000

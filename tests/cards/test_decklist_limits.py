@@ -64,3 +64,45 @@ def test_deeply_nested_json_is_a_problem_not_a_traceback(db):
 def test_a_null_set_is_not_read_as_the_set_none(db):
     found = problems(json.dumps({"decklist": {"leader": [{"set": None, "number": "001"}]}}), db)
     assert len(found) == 1 and "without set and number" in found[0] and "NONE" not in found[0]
+
+
+def test_deck_check_lists_at_most_50_problems_and_suggests_only_for_those(cli, db, tmp_path, monkeypatch):
+    """README: "a decklist is at most 200 KB (..., at most 50 problems listed)". Found by the new-user check:
+    200 unknown card numbers printed 201 problems, each with a "did you mean" (a search of the database),
+    and a 176 KB decklist of them took minutes."""
+    from tcgsim.onepiece.cards.database import CardDatabase
+    from tcgsim.onepiece.cards.decklist import MAX_PROBLEMS, validate_deck
+
+    calls = []
+    real = CardDatabase.suggest
+    monkeypatch.setattr(CardDatabase, "suggest", lambda self, number: calls.append(number) or real(self, number))
+    deck = tmp_path / "many.txt"
+    deck.write_text("1xST01-001\n" + "".join(f"1xOP{k % 90 + 20:02d}-{k % 1000:03d}\n" for k in range(200)))
+    code, _, err = cli("deck", "check", str(deck))
+    lines = err.strip().splitlines()
+    assert code == 2 and len(lines) == MAX_PROBLEMS + 1
+    assert lines[0].startswith(f"{deck}:2: unknown card number OP20-000") and "(did you mean " in lines[0]
+    assert lines[-1] == f"{deck}: ... and 151 more problems not shown"  # 150 unknown numbers and "the main deck has 200 cards"
+    assert len(calls) == MAX_PROBLEMS
+    # reading problems and deck problems share the one limit: 30 unreadable lines, then 100 unknown numbers
+    calls.clear()
+    text = "1xST01-001\n" + "banana\n" * 30 + "".join(f"1xOP{k % 80 + 20:02d}-{k:03d}\n" for k in range(100))
+    found = validate_deck(parse_deck(text, db), db)
+    assert len(found) == MAX_PROBLEMS + 1 and found[-1].message == "... and 81 more problems not shown"
+    assert [p.line for p in found[:31]] == list(range(2, 33)) and len(calls) == MAX_PROBLEMS - 30
+    # past the reading limit too: 60 unreadable lines (10 hidden by the reader), then 10 unknown numbers
+    text = "1xST01-001\n" + "banana\n" * 60 + "".join(f"1xOP{k + 20:02d}-{k:03d}\n" for k in range(10))
+    found = validate_deck(parse_deck(text, db), db)
+    assert len(found) == MAX_PROBLEMS + 1 and found[-1].message == "... and 21 more problems not shown"
+
+
+def test_a_176_kb_decklist_of_unknown_numbers_is_checked_in_bounded_time(cli, tmp_path):
+    import time
+
+    deck = tmp_path / "big.txt"
+    deck.write_text("1xST01-001\n" + "".join(f"1xOP{k % 90 + 10:02d}-{k % 1000:03d}\n" for k in range(16_000)))
+    assert 170_000 < deck.stat().st_size <= MAX_DECK_BYTES
+    start = time.monotonic()
+    code, _, err = cli("deck", "check", str(deck))
+    assert code == 2 and err.strip().splitlines()[-1].endswith("more problems not shown")
+    assert time.monotonic() - start < 20  # minutes before; about a second now

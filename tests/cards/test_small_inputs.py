@@ -71,7 +71,20 @@ def test_a_bleach_deck_without_game_bleach_says_so(cli, tmp_path):
     code, _, err = cli("simulate", str(deck), "rivaux", "-n", "1")
     assert code == 2 and f"{deck}: a legal Bleach" in err and "rivaux: a legal Bleach" in err
     assert "(did you mean P-" not in err  # BLX-001 is not a mistyped P-001
-    assert "a Bleach card: add --game bleach" in err
+    # README: "A deck of another game (a Bleach deck without `--game bleach`) is named as such": one line
+    # per deck, not the ONE PIECE reader's "cannot read 'name: ...'" and one "a Bleach card" line per card
+    assert err.strip().splitlines() == ["illegal deck:", f"{deck}: a legal Bleach (jeu de cartes) deck: add --game bleach",
+                                        "rivaux: a legal Bleach (jeu de cartes) deck: add --game bleach"]
+    code, _, err = cli("deck", "check", str(deck))
+    assert code == 2 and err.strip().splitlines() == [f"{deck}: a legal Bleach (jeu de cartes) deck: add --game bleach"]
+    # and the other way round, as it was already
+    code, _, err = cli("deck", "check", "--game", "bleach", "ST01")
+    assert code == 2 and err.strip().splitlines() == ["ST01: a legal ONE PIECE CARD GAME deck: add --game onepiece"]
+    # a list of Bleach numbers that is no legal Bleach deck keeps its problems, each card named a Bleach card
+    bad = tmp_path / "bad.txt"
+    bad.write_text("3xBLX-009\n3xBLX-010\n")
+    code, _, err = cli("deck", "check", str(bad))
+    assert code == 2 and f"{bad}:1: unknown card number BLX-009 (a Bleach card: add --game bleach)" in err
 
 
 def test_a_bad_ray_address_is_a_short_message_in_seconds(tmp_path):

@@ -58,7 +58,7 @@ class LogLine(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     game: StrictInt | None = Field(None, ge=0)
-    seed: StrictInt
+    seed: StrictInt = Field(ge=0, le=2**64 - 1)  # tcgsim.core.rng.MAX_SEED
     decks: _Decks
     first: Literal["A", "B"]
     decisions: list[StrictStr] = Field(max_length=MAX_LOG_DECISIONS)

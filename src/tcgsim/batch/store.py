@@ -293,6 +293,11 @@ def _reason(exc: sqlite3.OperationalError) -> str:
     return f"game database error ({text})"
 
 
+def _check_detail(row) -> str:
+    """The first problem ``PRAGMA quick_check`` reports, on one line."""
+    return " ".join(str(row and row[0]).replace("*** in database main ***", "").split())[:200]
+
+
 def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="milliseconds")
 
@@ -353,12 +358,26 @@ class GameStore:
         except sqlite3.OperationalError as exc:
             raise StoreError(f"{path}: {_reason(exc)}") from None
         except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # a damaged file: names that are not UTF-8
-            raise StoreError(f"{path}: not a tcgsim game database ({exc})") from None
+            self._close_quietly()
+            if "malformed" in str(exc):
+                raise StoreError(f"{path}: the game database is damaged (corrupt: {exc}); left unchanged") from None
+            if "not a database" in str(exc):
+                raise StoreError(f"{path}: not a tcgsim game database (not an SQLite file, or one whose header "
+                                 f"is damaged: {exc}); left unchanged") from None
+            raise StoreError(f"{path}: not a tcgsim game database or a damaged one ({exc})") from None
         except OSError as exc:
             raise StoreError(f"{path}: cannot open the game database ({exc.strerror or exc})") from None
         if row is None or row[0] != str(SCHEMA_VERSION):
             self.conn.close()
             raise StoreError(f"{path}: unsupported game database schema {row and row[0]!r} (this tcgsim uses {SCHEMA_VERSION})")
+
+    def _close_quietly(self) -> None:
+        conn = getattr(self, "conn", None)
+        if conn is not None:
+            try:
+                conn.close()
+            except sqlite3.Error:
+                pass
 
     def _columns(self, table: str) -> set[str]:
         return {r[1] for r in self.conn.execute(f"PRAGMA table_info({table})")}
@@ -369,7 +388,14 @@ class GameStore:
         tcgsim's; an empty file is one only when ``create``. Reads only."""
         app_id = self.conn.execute("PRAGMA application_id").fetchone()[0]
         tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if app_id == APPLICATION_ID or (app_id == 0 and tables == _TABLES) or (create and app_id == 0 and not tables):
+        if app_id == APPLICATION_ID or (app_id == 0 and tables == _TABLES):
+            check = self.conn.execute("PRAGMA quick_check(1)").fetchone()  # before any write: a damaged file
+            if check is not None and check[0] == "ok":                    # is named and left as it is
+                return
+            self.conn.close()
+            raise StoreError(f"{self.path}: the game database is damaged (corrupt: {_check_detail(check)}); "
+                             "left unchanged")
+        if create and app_id == 0 and not tables:
             return
         self.conn.close()
         what = f"application id {app_id:#x}" if app_id else ("tables " + ", ".join(sorted(tables)) if tables else "no tables")

@@ -195,13 +195,15 @@ def other_game_hint(module: GameModule, spec: str) -> str | None:
 
 
 def load_deck(module: GameModule, spec: str, db):
-    """``module.load_deck(spec, db)``; when it raises :class:`UserError`, the error gains the line of
-    :func:`other_game_hint` if the deck is another game's (rule of thumb for "wrong --game")."""
+    """``module.load_deck(spec, db)``; when it raises :class:`UserError` and the deck is a legal deck of
+    another game (rule of thumb for "wrong --game"), the error is the one line of :func:`other_game_hint`
+    alone: what this game's reader makes of another game's list (lines it cannot read, cards it does not
+    know, one by one) would only bury it (README: "A deck of another game ... is named as such")."""
     try:
         return module.load_deck(spec, db)
     except UserError as exc:
         hint = other_game_hint(module, spec)
         if hint is None:
             raise
-        exc.args = (f"{exc}\n{hint}",) + exc.args[1:]
+        exc.args = (hint,) + exc.args[1:]
         raise

@@ -9,6 +9,9 @@ seed gives the same sequence on every platform and Python version.
 from __future__ import annotations
 
 _MASK = (1 << 64) - 1
+MAX_SEED = 2**64 - 1
+"""The largest seed: seeds are 64-bit (``derive_seed`` keeps the low 64 bits), so every seed a user gives is
+in ``[0, MAX_SEED]`` and a larger one, which would play the games of another seed, is refused."""
 
 
 def derive_seed(seed: int, *labels: str | int) -> int:

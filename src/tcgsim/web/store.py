@@ -38,6 +38,17 @@ CREATE TABLE IF NOT EXISTS answers (
 """
 
 
+SERVER_APPLICATION_ID = 0x74637376
+"""SQLite ``application_id`` of a ``tcgsim serve`` database ("tcsv"); ``simulate``/``gauntlet`` files carry
+:data:`tcgsim.batch.store.APPLICATION_ID` ("tcgs") instead, and neither opens the other's."""
+
+_COLUMNS = {
+    "games": {"id", "game", "deck_a", "deck_a_name", "deck_b", "deck_b_name", "seed", "opponent", "token_p1",
+              "token_p2", "conceded", "created"},
+    "answers": {"game", "n", "answer"},
+}
+
+
 def token_digest(token: str) -> str:
     """The stored form of a seat token: its SHA-256 digest in hex."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -69,14 +80,64 @@ class GameStore:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         try:
+            if self.path.is_dir():
+                raise UserError(f"--db {path}: is a folder, not a game database")
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._check_owner(path)  # before any write: another program's file is left as it is
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(_SCHEMA)
-        except (OSError, sqlite3.Error) as exc:
+            self._db.execute(f"PRAGMA application_id={SERVER_APPLICATION_ID}")
+        except sqlite3.DatabaseError as exc:
+            self._close_quietly()
+            if "malformed" in str(exc) or "not a database" in str(exc):
+                raise UserError(f"--db {path}: the game database is damaged (corrupt) or not an SQLite file "
+                                f"({exc}); left unchanged") from None
+            raise UserError(f"--db {path}: cannot open the game database: {exc}") from None
+        except OSError as exc:
             raise UserError(f"--db {path}: cannot open the game database: {exc}") from None
         self._lock = threading.Lock()
+
+    def _close_quietly(self) -> None:
+        db = getattr(self, "_db", None)
+        if db is not None:
+            try:
+                db.close()
+            except sqlite3.Error:
+                pass
+
+    def _check_owner(self, path) -> None:
+        """Raise :class:`~tcgsim.errors.UserError` unless the open file is a new (empty) file or a database of
+        ``tcgsim serve``: its ``application_id`` is :data:`SERVER_APPLICATION_ID`, or (a file written before
+        the id was set) its tables are exactly ``games`` and ``answers`` with their columns. A damaged file is
+        named so (``PRAGMA quick_check``). Reads only."""
+        from ..batch.store import APPLICATION_ID as BATCH_ID
+
+        app_id = self._db.execute("PRAGMA application_id").fetchone()[0]
+        tables = {r[0] for r in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if app_id == 0 and not tables:
+            return
+        problem = None
+        if app_id == BATCH_ID:
+            problem = ("a `tcgsim simulate`/`gauntlet` game database (read by `tcgsim report`), not a "
+                       "`tcgsim serve` one")
+        elif app_id not in (0, SERVER_APPLICATION_ID):
+            problem = f"not a tcgsim serve database (application id {app_id:#x})"
+        elif tables != set(_COLUMNS) or any(self._columns(t) != cols for t, cols in _COLUMNS.items()):
+            problem = "not a tcgsim serve database (tables " + ", ".join(sorted(tables)) + ")"
+        else:
+            check = self._db.execute("PRAGMA quick_check(1)").fetchone()
+            if check is None or check[0] != "ok":
+                detail = " ".join(str(check and check[0]).replace("*** in database main ***", "").split())
+                problem = f"the game database is damaged (corrupt: {detail[:200]})"
+        if problem:
+            self._close_quietly()
+            raise UserError(f"--db {path}: {problem}; left unchanged: give a new file or one written by "
+                            "`tcgsim serve`")
+
+    def _columns(self, table: str) -> set[str]:
+        return {r[1] for r in self._db.execute(f"PRAGMA table_info({table})")}
 
     def create(self, record: GameRecord, token_p1: str, token_p2: str) -> None:
         """Store a new game and the digests of its two seat tokens."""

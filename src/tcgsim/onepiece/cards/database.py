@@ -367,6 +367,7 @@ class CardDatabase:
     def __init__(self, cards: Iterable[CardDef], path: Path | None = None) -> None:
         self._cards: dict[str, CardDef] = {card.number: card for card in cards}
         self._compiled: dict[str, CardDef] = {}
+        self._by_set: dict[str, list[str]] | None = None  # card numbers by set code, for suggest()
         self.path = path
         self.images: dict[str, str] = {}  # card number -> image URL of its base printing, where the data has one
 
@@ -448,8 +449,28 @@ class CardDatabase:
             guess = f"{m.group(1)}{digits.zfill(2) if digits else ''}-{m.group(3).replace('O', '0').zfill(3)[-3:]}"
             if guess in self._cards:
                 return guess
-        matches = difflib.get_close_matches(wanted, self._cards, n=1, cutoff=0.6)
+        matches = difflib.get_close_matches(wanted, self._candidates(wanted), n=1, cutoff=0.6) or \
+            difflib.get_close_matches(wanted, self._cards, n=1, cutoff=0.6)  # no near set code: every number
         return matches[0] if matches else None
+
+    def _candidates(self, wanted: str) -> Iterable[str]:
+        """The numbers :meth:`suggest` compares ``wanted`` with: those of its own set and of the (at most 3)
+        set codes closest to its set code, so that a suggestion costs a few hundred comparisons, not one per
+        card of the database (a decklist of unknown numbers lists 50 problems, each with its suggestion); the
+        set code is read before the first hyphen and before the last one with the hyphens dropped
+        ("OP-08-045": OP08). Every number when ``wanted`` names no set (no hyphen)."""
+        if "-" not in wanted:
+            return self._cards
+        by_set = self._by_set
+        if by_set is None:
+            by_set = {}
+            for known in self._cards:
+                by_set.setdefault(known.split("-", 1)[0], []).append(known)
+            self._by_set = by_set
+        near: list[str] = []
+        for prefix in dict.fromkeys((wanted.split("-", 1)[0], wanted.rsplit("-", 1)[0].replace("-", ""))):
+            near += ([prefix] if prefix in by_set else []) + difflib.get_close_matches(prefix, by_set, n=3, cutoff=0.5)
+        return [known for code in dict.fromkeys(near) for known in by_set[code]]
 
     def __contains__(self, number: object) -> bool:
         return isinstance(number, str) and normalize_number(number) in self._cards

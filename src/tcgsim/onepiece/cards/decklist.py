@@ -94,6 +94,9 @@ class Deck:
     source: str = ""
     lines: tuple[tuple[str, tuple[int, ...]], ...] = field(default=(), compare=False, repr=False)
     parse_problems: tuple[DeckProblem, ...] = field(default=(), compare=False, repr=False)
+    hidden_problems: int = field(default=0, compare=False, repr=False)
+    """How many reading problems ``parse_problems`` does not list (it lists :data:`MAX_PROBLEMS`, then one
+    "... and N more problems not shown")."""
 
     game = "onepiece"  # the game a deck plays (tcgsim.core.games); a class attribute, not a field
 
@@ -286,9 +289,9 @@ def parse_deck(text: str, db: CardDatabase, *, name: str = "", source: str = "<t
                 )
             continue
         main[entry.number] = main.get(entry.number, 0) + entry.count
-    if len(problems) > MAX_PROBLEMS:
-        more = len(problems) - MAX_PROBLEMS
-        problems = problems[:MAX_PROBLEMS] + [DeckProblem(None, f"... and {more:,} more problems not shown")]
+    hidden = max(0, len(problems) - MAX_PROBLEMS)
+    if hidden:
+        problems = problems[:MAX_PROBLEMS] + [_more_problems(hidden)]
     return Deck(
         leader=leader,
         main=tuple(main.items()),
@@ -296,7 +299,12 @@ def parse_deck(text: str, db: CardDatabase, *, name: str = "", source: str = "<t
         source=source,
         lines=tuple((number, tuple(ls)) for number, ls in lines.items()),
         parse_problems=tuple(problems),
+        hidden_problems=hidden,
     )
+
+
+def _more_problems(count: int) -> DeckProblem:
+    return DeckProblem(None, f"... and {count:,} more problems not shown")
 
 
 def bundled_decks() -> list[str]:
@@ -357,6 +365,9 @@ def validate_deck(deck: Deck, db: CardDatabase) -> list[DeckProblem]:
     problems = list(deck.parse_problems)
     if any(p.fatal for p in problems):
         return problems
+    if deck.hidden_problems:
+        problems = problems[:-1]  # the "... and N more" line: counted again below with the other problems
+    unknown: dict[int, str] = {}  # index in problems -> card number: its "did you mean" is found only if listed
     first_line = {number: (ls[0] if ls else None) for number, ls in deck.lines}
     complete = not any(p.dropped for p in problems)  # else the counts below would only obscure the first
     leader = db.get(deck.leader) if deck.leader in db else None
@@ -366,7 +377,8 @@ def validate_deck(deck: Deck, db: CardDatabase) -> list[DeckProblem]:
     for number, count in deck.main:
         line = first_line.get(number)
         if number not in db:
-            problems.append(DeckProblem(line, f"unknown card number {number}{unknown_hint(number, db.suggest(number))}"))
+            unknown[len(problems)] = number
+            problems.append(DeckProblem(line, f"unknown card number {number}"))
             continue
         card = db.get(number)
         if card.category == LEADER and number == deck.leader:
@@ -419,8 +431,17 @@ def validate_deck(deck: Deck, db: CardDatabase) -> list[DeckProblem]:
         of_them = f" ({leaders} of them {'a copy' if leaders == 1 else 'copies'} of the Leader)" if leaders else ""
         message = f"the main deck has {deck.size} cards{of_them}; it needs exactly {MAIN_DECK_SIZE} (rule 5-1-2)"
         problems.append(DeckProblem(None, message))
-    with_line = sorted((p for p in problems if p.line is not None), key=lambda p: p.line)
-    return with_line + [p for p in problems if p.line is None]
+    order = sorted(range(len(problems)), key=lambda i: (problems[i].line is None, problems[i].line or 0))
+    listed = order[:MAX_PROBLEMS]  # README: at most 50 problems listed; the rest are counted
+    hidden = len(order) - len(listed) + deck.hidden_problems
+    out = []
+    for i in listed:
+        p = problems[i]
+        if i in unknown:  # a suggestion costs a search of the database: only for the problems listed
+            number = unknown[i]
+            p = DeckProblem(p.line, f"{p.message}{unknown_hint(number, db.suggest(number))}", p.fatal, p.dropped)
+        out.append(p)
+    return out + ([_more_problems(hidden)] if hidden else [])
 
 
 def load_valid_deck(spec: str | Path, db: CardDatabase) -> Deck:
