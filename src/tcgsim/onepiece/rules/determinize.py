@@ -49,51 +49,9 @@ def _ranks(t) -> list[int]:
     return rank
 
 
-_VECTOR_FROM = 24
-"""From this many items on, :func:`_shuffle` computes its draws with numpy (faster past ~24: a fixed ~12 µs
-against ~0.6 µs an item); below it, in Python. Both give exactly the same draws and the same order."""
-
-_VECTOR_MAX = 256
-_NP: list = []  # numpy and its constants, built on the first long shuffle (numpy is not imported before)
-_BOUNDS: dict[int, object] = {}  # n -> uint64 array [n, n-1, ..., 2]: the bound of each draw of n items
-
-
-def _np_constants():
-    import numpy as np
-    u = np.uint64
-    steps = np.arange(1, _VECTOR_MAX + 1, dtype=u) * u(0x9E3779B97F4A7C15)  # the k-th SplitMix64 step, mod 2**64
-    _NP[:] = [np, steps, u(0xBF58476D1CE4E5B9), u(0x94D049BB133111EB), u(30), u(27), u(31), u(32),
-              u(0xFFFFFFFF)]
-    return _NP
-
-
 def _shuffle(rng: Rng, items: list) -> None:
     """Fisher-Yates shuffle of ``items`` in place, drawing from ``rng`` (its SplitMix64 steps inlined; an
-    index in ``[0, n)`` is ``(x * n) >> 64``, whose bias, below n / 2**64, is negligible).
-
-    For :data:`_VECTOR_FROM` items or more, the draws are computed at once with numpy's wrapping uint64
-    arithmetic: the k-th state is ``state + k * 0x9E37...`` mod 2**64, mixed the same way, and
-    ``(x * n) >> 64`` (n < 2**32) is ``(hi * n + ((lo * n) >> 32)) >> 32`` with ``x = hi * 2**32 + lo``,
-    exactly; the swaps are the same, in the same order (tests/rules/test_determinize_shuffle.py compares the two)."""
-    n = len(items)
-    if _VECTOR_FROM <= n <= _VECTOR_MAX:
-        np, steps, m1, m2, s30, s27, s31, s32, lo = _NP or _np_constants()
-        bounds = _BOUNDS.get(n)
-        if bounds is None:
-            bounds = _BOUNDS[n] = np.arange(n, 1, -1, dtype=np.uint64)
-        k = n - 1
-        z = steps[:k] + np.uint64(rng.state)
-        z ^= z >> s30
-        z *= m1
-        z ^= z >> s27
-        z *= m2
-        z ^= z >> s31
-        i = k
-        for j in (((z >> s32) * bounds + (((z & lo) * bounds) >> s32)) >> s32).tolist():
-            items[i], items[j] = items[j], items[i]
-            i -= 1
-        rng.state = (rng.state + 0x9E3779B97F4A7C15 * k) & _MASK
-        return
+    index in ``[0, n)`` is ``(x * n) >> 64``, whose bias, below n / 2**64, is negligible)."""
     s = rng.state
     for i in range(len(items) - 1, 0, -1):
         s = (s + 0x9E3779B97F4A7C15) & _MASK

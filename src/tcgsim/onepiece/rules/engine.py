@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ...core import machine as core_machine
 from ...core.machine import EngineError, IllegalAction, Machine
 from ...core.rng import Rng
 from .card_effects import CardEffects
@@ -107,29 +106,6 @@ class Game(Machine):
             self.rule_processing()
         if self.steps - self.loops.quiet > loops.QUIET_STEPS:
             loops.check_quiet(self)  # rule 11-1-1-1: a loop neither player can stop is a draw
-
-    def run(self) -> None:
-        """``Machine.run`` with :meth:`check` written into the step loop (the same steps and the same checks
-        in the same order; the loop runs about four steps a decision and the call was a measurable share).
-        Raises :class:`EngineError` if the stack runs empty or ``MAX_STEPS`` is exceeded (engine bugs)."""
-        stack = self.stack
-        handlers = self.HANDLERS
-        quiet_steps = loops.QUIET_STEPS
-        max_steps = core_machine.MAX_STEPS  # read per run, as Machine.run reads it (tests lower it)
-        while self.pending is None and self.winner is None:
-            if not stack:
-                raise EngineError("the frame stack ran empty")
-            frame = stack[-1]
-            handlers[frame[0]](self, frame, None)
-            # Game.check, inline: rule processing when a loss condition may hold (rule 9-2), the loop watch
-            p0, p1 = self.players
-            if not p0.deck or not p1.deck or p0.damaged_at_zero or p1.damaged_at_zero:
-                self.rule_processing()
-            if self.steps - self.loops.quiet > quiet_steps:
-                loops.check_quiet(self)  # rule 11-1-1-1: a loop neither player can stop is a draw
-            self.steps += 1
-            if self.steps > max_steps:
-                raise EngineError("step limit exceeded")
 
     def apply_index(self, index: int) -> None:
         """Answer the pending decision with option ``index`` and run on (``Machine.apply_index``), watching

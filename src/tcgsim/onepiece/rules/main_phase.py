@@ -37,20 +37,19 @@ def main_options(g) -> list[tuple]:
     # whether a cost can differ from the printed one (option generation changes nothing: read once)
     costs_change = mods or bool(static_ops.get("modify_cost") or static_ops.get("reduce_play_cost"))
     # 6-5-3-1: play Characters and Stages, use [Main] Events (2-7-3: rest DON!! equal to the cost).
-    timed = g.t.timed
     for cid in p.hand:
         d = defs[cid]
-        number = d.number
-        if number in seen:
+        if d.number in seen:
             continue
-        seen.add(number)
+        seen.add(d.number)
         if d.category == EVENT:
-            idx = timed[cid].get("main")  # hooks.activatable(g, cid, "main"), inline
+            idx = g.fx.activatable(g, cid, "main")
             if not idx or not event_usable(g, cid, idx[0]):
                 continue
         if (play_cost(g, cid) if costs_change else (d.cost or 0)) <= avail and not (mods and play_forbidden(g, me, cid)):
             opts.append(("play", cid))
     # 6-5-4-1: [Activate: Main] effects of the Leader, Characters and Stage.
+    timed = g.t.timed
     for cid in p.field_cards():
         idxs = timed[cid].get("activate_main")
         if idxs:
@@ -74,14 +73,12 @@ def main_options(g) -> list[tuple]:
             if rested[c]:
                 continue
             attackers.append(c)
-        cannot = mods or bool(static_ops.get("cannot"))
-        # whether any Character may attack active Characters (can_attack_active is False for all otherwise)
-        active_ok = mods or bool(static_ops.get("can_attack_active"))
+        cannot = bool(g.mods) or bool(g.t.static_ops.get("cannot"))
         for a in attackers:
             # a card that "cannot be rested" cannot attack either: declaring rests it (7-1-1-1; rules Q&A)
             if cannot and (prohibited(g, a, "attack") or prohibited(g, a, "be_rested")):
                 continue
-            if mods and attack_cost(g, a) > len(p.hand):
+            if g.mods and attack_cost(g, a) > len(p.hand):
                 continue  # "cannot attack unless ... trashes 2 cards from their hand": not payable (OP08-043)
             leader_ok = not (cannot and prohibited(g, a, "attack_leader"))
             if a != p.leader and g.played[a] == turn:
@@ -94,7 +91,7 @@ def main_options(g) -> list[tuple]:
                     continue
             if leader_ok and not (cannot and attack_target_forbidden(g, a, opp.leader)):
                 opts.append(("attack", a, opp.leader))
-            for t in (opp.characters if active_ok and can_attack_active(g, a) else targets_rested):
+            for t in (opp.characters if can_attack_active(g, a) else targets_rested):
                 if not (cannot and attack_target_forbidden(g, a, t)):
                     opts.append(("attack", a, t))
     opts.append(("end",))
