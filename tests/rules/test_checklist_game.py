@@ -489,3 +489,305 @@ def test_4_6_2_1_4_6_3_a_damage_point_is_logged_with_who_may_see_the_card(life, 
         assert _entry(g, text) == (vis, rules)
     p2 = g.players[1]
     assert not any(g.face_up[c] for c in p2.hand)  # the hand is a secret area: no card in it is face up
+
+
+# --- 7-1: what a battle's steps announce to the card effects (mutation testing, issue 17 §4) -------------
+# Each expectation is read from the card text and the rule of the step: the effects only notice the step if
+# the engine reports it for the right card.
+
+def _hands(g) -> list[int]:
+    return [len(p.hand) for p in g.players]
+
+
+def test_7_1_1_1_7_1_2_1_10_1_4_1_resting_to_attack_or_to_block_is_becoming_rested_and_a_blocker_activates():
+    """7-1-1-1: the attacker is rested; 7-1-2-1 / 10-1-4-1: a [Blocker] is activated by resting it. So
+    "When this Character becomes rested" activates for the attacker and for the blocker, "When your
+    opponent's Character attacks" at the attack declaration (7-1-1), and "When your opponent activates
+    [Blocker]" at the block (for the attacking player's card only); each draws for its own player."""
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, life: [FILLER], deck: 5, characters: [{card: TEST-R01}, {card: TEST-K01}]}
+        p2: {leader: TEST-L02, life: [FILLER, FILLER], deck: 5,
+             characters: [{card: TEST-B01}, {card: TEST-W01}, {card: TEST-K01}]}
+    """, """
+        - {number: TEST-R01, name: Test Sleeper, category: Character, colors: [Red], cost: 2, power: 6000,
+           text: "When this Character becomes rested, draw 1 card."}
+        - {number: TEST-K01, name: Test Spotter, category: Character, colors: [Red], cost: 2, power: 1000,
+           text: "When your opponent activates [Blocker], draw 1 card."}
+        - {number: TEST-B01, name: Test Watcher, category: Character, colors: [Green], cost: 2, power: 7000,
+           text: "[Blocker]<br>When this Character becomes rested, draw 1 card."}
+        - {number: TEST-W01, name: Test Lookout, category: Character, colors: [Green], cost: 2, power: 1000,
+           text: "When your opponent's Character attacks, draw 1 card."}
+    """)
+    play(g, "p1: attack TEST-R01 -> opp leader")
+    assert _hands(g) == [1, 1]  # p1: TEST-R01 rested by attacking; p2: TEST-W01, an opponent's Character attacks
+    play(g, "p2: block TEST-B01")
+    # p1: TEST-K01, the opponent activated [Blocker]; p2: TEST-B01 rested by blocking, and nothing for p2's
+    # own TEST-K01 (the [Blocker] was p2's, not p2's opponent's)
+    assert _hands(g) == [2, 2]
+
+
+BATTLERS = """
+        - {number: TEST-LA1, name: Test Leader Alert, category: Leader, colors: [Red], power: 5000, life: 5,
+           text: "When this Leader attacks or is attacked, draw 1 card."}
+        - {number: TEST-STR, name: Test Striker, category: Character, colors: [Red], cost: 3, power: 1000,
+           attributes: [Strike]}
+        - {number: TEST-HB1, name: Test Battler, category: Character, colors: [Red], cost: 3, power: 9000,
+           text: "If this Character battles your opponent's Character, draw 1 card."}
+        - {number: TEST-HB2, name: Test Tough Battler, category: Character, colors: [Red], cost: 3, power: 10000,
+           text: "If this Character battles your opponent's Character, draw 1 card."}
+        - {number: TEST-GB1, name: Test Guard, category: Character, colors: [Red], cost: 2, power: 1000,
+           text: "[Blocker]"}
+        - {number: TEST-C1K, name: Test Counter, category: Character, colors: [Green], cost: 1, power: 1000,
+           counter: 1000}
+"""
+
+
+def _battlers():
+    """p1 (to attack) and p2 (rested, with a Counter in hand so that the Counter Step is asked) each have
+    ST05-010 ("When this Character battles <Strike> attribute Characters, this Character gains +3000 power
+    during this turn"), a <Strike> Character, and Leaders "When this Leader attacks or is attacked, draw 1
+    card"; p1 has a 9000 and p2 a 10000 "If this Character battles your opponent's Character, draw 1 card"."""
+    return game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-LA1, life: [FILLER], deck: 5, hand: [TEST-C1K],
+             characters: [{card: ST05-010}, {card: TEST-STR}, {card: TEST-HB1}]}
+        p2: {leader: TEST-LA1, life: [FILLER, FILLER], deck: 5, hand: [TEST-C1K],
+             characters: [{card: ST05-010, rested: true}, {card: TEST-STR, rested: true},
+                          {card: TEST-HB2, rested: true}, {card: TEST-GB1}]}
+    """, BATTLERS)
+
+
+def test_7_1_3_st05_010_battles_a_strike_character_once_the_battle_reaches_the_counter_step_attacker_or_attacked():
+    """7-1-3 / card Q&A ST05-010: "When this Character battles <Strike> attribute Characters" activates once
+    the battling cards are fixed, before the Counters: for the attacking ST05-010 (the attacked card is
+    <Strike>) and for the attacked ST05-010 (the attacker is <Strike>)."""
+    from tcgsim.onepiece.rules.continuous import power
+    g = _battlers()
+    zephyr1, zephyr2 = g.players[0].characters[0], g.players[1].characters[0]
+    play(g, "p1: attack ST05-010 -> opp TEST-STR", "p2: no block")
+    assert (g.pending.player, g.pending.kind) == (1, "counter")
+    assert (power(g, zephyr1), power(g, zephyr2)) == (11000, 8000)
+    play(g, "p2: end counter")
+    assert power(g, zephyr1) == 11000  # "during this turn": after the battle too, and not activated again
+    play(g, "p1: attack TEST-STR -> opp ST05-010", "p2: no block")
+    assert (g.pending.player, g.pending.kind) == (1, "counter")
+    assert (power(g, zephyr1), power(g, zephyr2)) == (11000, 11000)
+
+
+def test_10_1_4_1_st05_010_battles_the_blocker_that_became_the_target_not_the_card_first_attacked():
+    """10-1-4-1: a [Blocker] becomes the new target, so the card that battles is the blocker (card Q&A
+    ST05-010): an attack on a <Strike> Character taken by a non-<Strike> [Blocker] gives the attacking
+    ST05-010 nothing, and an attacked ST05-010 whose attack a [Blocker] took does not battle at all."""
+    from tcgsim.onepiece.rules.continuous import power
+    g = _battlers()
+    zephyr1, zephyr2 = g.players[0].characters[0], g.players[1].characters[0]
+    play(g, "p1: attack ST05-010 -> opp TEST-STR", "p2: block TEST-GB1")
+    assert (g.pending.player, g.pending.kind, power(g, zephyr1)) == (1, "counter", 8000)
+    g = _battlers()
+    play(g, "p1: attack TEST-STR -> opp ST05-010", "p2: block TEST-GB1")
+    assert (g.pending.player, g.pending.kind, power(g, zephyr2)) == (1, "counter", 8000)
+
+
+def test_7_1_3_1_op03_001_a_leader_is_attacked_once_the_block_step_is_over_not_when_a_blocker_took_the_attack():
+    """7-1-3-1, card Q&A OP03-001: "When this Leader attacks or is attacked" activates for the attacking
+    Leader at the declaration and for the attacked Leader before the Counters; once a [Blocker] became the
+    target (10-1-4-1), the Leader is no longer attacked."""
+    g = _battlers()
+    play(g, "p1: attack leader -> opp leader")
+    assert _hands(g) == [2, 1]  # p1's Leader attacks
+    play(g, "p2: no block")
+    assert (g.pending.player, g.pending.kind, _hands(g)) == (1, "counter", [2, 2])  # p2's Leader is attacked
+    g2 = _battlers()
+    play(g2, "p1: attack leader -> opp leader", "p2: block TEST-GB1")
+    assert (g2.pending.player, g2.pending.kind, _hands(g2)) == (1, "counter", [2, 1])
+
+
+def test_7_1_4_7_1_5_if_this_character_battles_activates_at_the_end_of_the_battle_for_both_battling_cards():
+    """7-1-5 / card Q&A ST02-010: "If this Character battles your opponent's Character" activates once the
+    Damage Step compared the powers (7-1-4), for the attacker and for the attacked Character still on the
+    field; a battle with a Leader is none."""
+    g = _battlers()
+    play(g, "p1: attack TEST-HB1 -> opp TEST-HB2", "p2: no block")
+    assert _hands(g) == [1, 1]  # the Counter Step: not yet
+    play(g, "p2: end counter")
+    assert (g.pending.player, g.pending.kind, _hands(g)) == (0, "main", [2, 2])
+    g2 = _battlers()
+    play(g2, "p1: attack TEST-HB1 -> opp leader", "p2: no block", "p2: end counter")
+    # p2: +1 its Leader is attacked (TEST-LA1), +1 the Life card of the damage (4-6-2); TEST-HB1 battled a
+    # Leader, not a Character: no draw for p1
+    assert _hands(g2) == [1, 3]
+
+
+def test_7_1_3_3_7_1_5_if_this_character_battles_not_when_the_attacker_left_the_field_before_the_damage_step():
+    """7-1-3-3: the attacker K.O.'d by a [Counter] Event ends the battle before the Damage Step (7-1-4);
+    card Q&A ST02-010 (q5): the battle card left the field, so "If this Character battles your opponent's
+    Character" does not activate, not even for the attacked Character still on the field."""
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, life: [FILLER], deck: 5, characters: [{card: TEST-HB1}]}
+        p2: {leader: TEST-L02, life: [FILLER, FILLER], deck: 5, hand: [TEST-KOE],
+             characters: [{card: TEST-HB2, rested: true}]}
+    """, BATTLERS + """
+        - {number: TEST-KOE, name: Test Counter KO, category: Event, colors: [Green], cost: 0,
+           text: "[Counter] K.O. up to 1 of your opponent's Characters with a cost of 3 or less."}
+    """)
+    play(g, "p1: attack TEST-HB1 -> opp TEST-HB2", "p2: event TEST-KOE", "p2: choose opp TEST-HB1")
+    assert (g.pending.player, g.pending.kind, g.players[0].characters, _hands(g)) == (0, "main", [], [0, 0])
+
+
+def test_10_1_4_1_7_1_5_if_this_character_battles_counts_the_blocker_not_the_card_first_attacked():
+    """10-1-4-1: a [Blocker] becomes the new target; the attacker battles it, so "If this Character battles
+    your opponent's Character" activates for an attacker aimed at the Leader and blocked by a Character, and
+    not for the attacked Character whose attack the [Blocker] took (7-1-5)."""
+    g = _battlers()
+    play(g, "p1: attack TEST-HB1 -> opp leader", "p2: block TEST-GB1", "p2: end counter")
+    assert (g.pending.player, g.pending.kind, _hands(g)) == (0, "main", [2, 1])  # TEST-GB1 was K.O.'d
+    g = _battlers()
+    play(g, "p1: attack TEST-HB1 -> opp TEST-HB2", "p2: block TEST-GB1", "p2: end counter")
+    assert (g.pending.player, g.pending.kind, _hands(g)) == (0, "main", [2, 1])  # TEST-HB2 did not battle
+
+
+def test_7_1_2_10_1_4_1_1_3_3_a_blocker_that_cannot_be_activated_or_cannot_be_rested_is_not_offered():
+    """10-1-4-1: [Blocker] is activated by resting the card; 1-3-3: a prohibition wins. So no block is
+    offered with a [Blocker] that "cannot be rested" (rules Q&A: it cannot activate [Blocker] either), with a
+    [Blocker] Character of 2000 or less power once "Your opponent cannot activate a [Blocker] Character that
+    has 2000 or less power during this battle" resolved, nor against the card chosen by ST01-016 ("Your
+    opponent cannot activate [Blocker] if that Leader or Character attacks during this turn")."""
+    cards = """
+        - {number: TEST-C01, name: Test Breaker, category: Character, colors: [Red], cost: 2, power: 6000,
+           text: "[When Attacking] Your opponent cannot activate a [Blocker] Character that has 2000 or less power during this battle."}
+        - {number: TEST-S01, name: Test Kicker, category: Character, colors: [Red], cost: 2, power: 6000,
+           types: [Straw Hat Crew]}
+        - {number: TEST-B02, name: Test Small Wall, category: Character, colors: [Green], cost: 1, power: 2000,
+           text: "[Blocker]"}
+        - {number: TEST-B03, name: Test Big Wall, category: Character, colors: [Green], cost: 2, power: 3000,
+           text: "[Blocker]"}
+        - {number: TEST-BNR, name: Test Stiff Wall, category: Character, colors: [Green], cost: 1, power: 2000,
+           text: "[Blocker]<br>This Character cannot be rested."}
+    """
+    state = """
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, life: [FILLER], deck: 5, hand: [ST01-016], don: {active: 1},
+             characters: [{card: TEST-S01}, {card: TEST-S01}, {card: TEST-C01}]}
+        p2: {leader: TEST-L02, life: [FILLER, FILLER, FILLER], deck: 5, characters: [CHARS]}
+    """
+    g = game(state.replace("CHARS", "{card: TEST-B02}, {card: TEST-BNR}"), cards)
+    b02, _bnr = g.players[1].characters
+    play(g, "p1: attack TEST-S01 -> opp leader")
+    assert (g.pending.player, g.pending.kind, g.pending.options) == (1, "block", (("block", b02), ("noblock",)))
+    g = game(state.replace("CHARS", "{card: TEST-B02}, {card: TEST-B03}"), cards)
+    _b02, b03 = g.players[1].characters
+    play(g, "p1: attack TEST-C01 -> opp leader")
+    assert (g.pending.player, g.pending.kind, g.pending.options) == (1, "block", (("block", b03), ("noblock",)))
+    g = game(state.replace("CHARS", "{card: TEST-B02}"), cards)
+    play(g, "p1: play ST01-016", "p1: choose TEST-S01#2", "p1: attack TEST-S01#2 -> opp leader")
+    assert (g.pending.player, g.pending.kind, len(g.players[1].life)) == (0, "main", 2)  # no Block Step
+    play(g, "p1: attack TEST-S01 -> opp leader")
+    assert (g.pending.player, g.pending.kind) == (1, "block")
+
+
+def _op12_020(target: str):
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: OP12-020, leader_don: 3, deck: 5}
+        p2: {leader: TEST-L02, life: [FILLER, FILLER], deck: 5, characters: [{card: TEST-BIG, rested: true}]}
+    """, """
+        - {number: TEST-BIG, name: Test Big, category: Character, colors: [Green], cost: 8, power: 10000}
+    """)
+    play(g, f"p1: attack leader -> {target}", "p1: activate leader")
+    return g
+
+
+def test_7_1_op12_020_battles_your_opponents_character_during_this_turn_only_after_a_battle_with_a_character():
+    """OP12-020 "[DON!! x3] [Activate: Main] [Once Per Turn] If this Leader battles your opponent's
+    Character during this turn, set this Leader as active": after its attack on a Character (a battle, 7-1)
+    it is set active; after its attack on the opponent's Leader it stays rested. What battled "during this
+    turn" is kept to the end of the turn (6-6-1-1: the game goes on through both End Phases)."""
+    g = _op12_020("opp TEST-BIG")
+    leader = g.players[0].leader
+    assert g.rested[leader] == 0 and g.pending.kind == "main"
+    # turn 5: the battle was in turn 3; an attack on the Leader only, then the [Activate: Main] again
+    play(g, "p1: end turn", "p2: end turn", "p1: attack leader -> opp leader", "p1: give 3 don -> leader",
+         "p1: activate leader")
+    assert (g.turn, g.pending.player, g.rested[leader]) == (5, 0, 1)
+    g = _op12_020("opp leader")
+    assert g.rested[g.players[0].leader] == 1
+
+
+def test_7_1_op12_020_a_battle_in_which_it_was_attacked_is_not_a_battle_of_its_owners_next_turn():
+    """OP12-020 (as above) on the defending side: attacked by a Character in the opponent's turn 3, it
+    battled then; in its owner's turn 4 it has battled no Character "during this turn", so its
+    [Activate: Main] after an attack on the opponent's Leader leaves it rested."""
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, life: [FILLER, FILLER], deck: 5, characters: [{card: TEST-BIG}]}
+        p2: {leader: OP12-020, life: [FILLER, FILLER], deck: 5, don: {active: 1}}
+    """, """
+        - {number: TEST-BIG, name: Test Big, category: Character, colors: [Green], cost: 8, power: 10000}
+    """)
+    leader = g.players[1].leader
+    play(g, "p1: attack TEST-BIG -> opp leader", "p1: end turn", "p2: attack leader -> opp leader",
+         "p2: give 3 don -> leader", "p2: activate leader")
+    assert (g.turn, g.pending.player, g.rested[leader]) == (4, 1, 1)
+
+
+def test_7_1_1_op08_043_each_attack_of_a_selected_character_first_trashes_2_cards_from_its_players_hand():
+    """OP08-043 "... none of the selected Characters can attack unless your opponent trashes 2 cards from
+    their hand whenever they attack": the attacking player picks the 2 cards (one at a time, a card number
+    once), they go to the trash, then the attack is declared (7-1-1-1: the attacker is rested) and goes on;
+    with exactly 2 cards in hand, or 2 copies of one card, there is nothing to pick."""
+    def opp_turn(hand: str, deck: str):
+        g = game(f"""
+            turn: 3
+            active: p1
+            phase: main
+            p1: {{leader: TEST-LW1, life: [FILLER, FILLER], hand: [OP08-043], don: {{active: 10}}, deck: 20}}
+            p2: {{leader: TEST-L02, life: [FILLER, FILLER], hand: {hand}, deck: {deck},
+                 characters: [{{card: TEST-A01}}], don: {{active: 0}}}}
+        """, """
+            - {number: TEST-LW1, name: Test Leader Whitebeard, category: Leader, colors: [Blue], power: 5000,
+               life: 5, types: [Whitebeard Pirates]}
+            - {number: TEST-A01, name: Test Attacker, category: Character, colors: [Green], cost: 2, power: 6000}
+            - {number: TEST-H01, name: Test Card One, category: Character, colors: [Green], cost: 1, power: 1000}
+            - {number: TEST-H02, name: Test Card Two, category: Character, colors: [Green], cost: 1, power: 1000}
+            - {number: TEST-H03, name: Test Card Three, category: Character, colors: [Green], cost: 1, power: 1000}
+            - {number: TEST-H04, name: Test Card Four, category: Character, colors: [Green], cost: 1, power: 1000}
+        """)
+        play(g, "p1: play OP08-043", "p1: end turn")
+        assert (g.turn, g.pending.player, g.pending.kind) == (4, 1, "main")
+        return g
+    g = opp_turn("[TEST-H02, TEST-H03, TEST-H04]", "[TEST-H01, FILLER, FILLER]")  # draws TEST-H01: 4 cards
+    a01 = g.players[1].characters[0]
+    play(g, "p2: attack TEST-A01 -> opp leader")
+    assert (g.pending.player, g.pending.kind, len(g.pending.options), g.rested[a01]) == (1, "choose", 4, 0)
+    play(g, "p2: choose TEST-H03")
+    assert (g.pending.player, g.pending.kind, len(g.pending.options), g.rested[a01]) == (1, "choose", 3, 0)
+    play(g, "p2: choose TEST-H01")
+    assert numbers(g, g.players[1].hand) == ["TEST-H02", "TEST-H04"]
+    assert numbers(g, g.players[1].trash) == ["TEST-H03", "TEST-H01"]
+    assert _entry(g, "p2 trashes TEST-H03, TEST-H01 to attack with p2's TEST-A01")[0] is None
+    assert _entry(g, "p2 attacks p1's leader with p2's TEST-A01") is not None
+    assert (g.rested[a01], len(g.players[0].life), g.battle, g.pending.player) == (1, 1, None, 1)  # 1 damage
+    for hand, deck, trashed in (("[TEST-H02]", "[TEST-H01, FILLER]", ["TEST-H02", "TEST-H01"]),
+                                ("[TEST-H01, TEST-H01]", "[TEST-H01, FILLER]", ["TEST-H01", "TEST-H01"])):
+        g = opp_turn(hand, deck)
+        play(g, "p2: attack TEST-A01 -> opp leader")
+        assert numbers(g, g.players[1].trash) == trashed and g.rested[g.players[1].characters[0]] == 1
+        assert len(g.players[0].life) == 1 and g.pending.player == 1
+    # one card picked, then only copies of one card are left: 1 of them, not more
+    g = opp_turn("[TEST-H02, TEST-H01, TEST-H01]", "[TEST-H01, FILLER]")
+    play(g, "p2: attack TEST-A01 -> opp leader", "p2: choose TEST-H02")
+    assert numbers(g, g.players[1].trash) == ["TEST-H02", "TEST-H01"] and len(g.players[1].hand) == 2

@@ -81,3 +81,21 @@ def test_11_3_2_cards_looked_at_stay_in_the_deck():
     play(g, "p1: play TEST-S01")
     assert g.pending.kind == "choose"
     assert player_view(g, 1)["opponent"]["deck_count"] == 4
+
+
+def test_11_3_1_3_1_8_a_copy_of_the_game_keeps_what_each_player_knows_of_secret_cards():
+    """11-3-1 / 3-1-8: what p1 looked at and the order p1 chose stay known to p1 only; p2 saw TEST-A01 go
+    to p1's hand (11-2-1), then p1 put a card of that hand on the Life cards unseen (3-10-2), so p2 knows only
+    that TEST-A01 is in p1's hand or Life. A copy of the game (``Game.clone``, which the search starts from)
+    keeps each player's knowledge: every player's view of the copy is their view of the game."""
+    g = game(BOARD.replace("CARD", "TEST-S01, TEST-S03").replace("active: 1}", "active: 2}"), CARDS + """
+- {number: TEST-S03, name: Test Hide, category: Event, colors: [Red], cost: 0,
+   text: "[Main] Add up to 1 card from your hand to the top of your Life cards."}
+""")
+    play(g, "p1: play TEST-S01", "p1: choose TEST-A01", "p1: order OP02-055, OP01-065", "p1: play TEST-S03",
+         "p1: choose TEST-A01")
+    views = [player_view(g, p) for p in (0, 1)]
+    assert views[0]["known"] != views[1]["known"]
+    assert {"card": "TEST-A01", "zone": "opp hand or life"} in views[1]["known"]
+    c = g.clone()
+    assert [player_view(c, p) for p in (0, 1)] == views

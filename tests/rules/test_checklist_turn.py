@@ -170,3 +170,27 @@ def test_3_3_3_6_4_1_don_cards_leave_the_don_deck_one_by_one_as_many_as_remain()
     p2 = g.players[1]
     assert (p2.don_deck, p2.don_active) == (0, 10)
     assert (None, "p2 adds 1 DON!!") in g.log
+
+
+def test_6_1_1_op05_119_a_copy_of_the_game_keeps_the_extra_turn_to_come_and_the_extra_turn_being_taken():
+    """OP05-119 "Then, take an extra turn after this one": after this turn ends (6-6) the same player takes a
+    whole turn (6-1-1). A copy of the game (``Game.clone``, which the search starts from) keeps the turn to
+    come and, in the extra turn, that it is one: both players' views of the copy are their views of the game,
+    and the copy's turns go on in the same order (p1, p1, then p2)."""
+    from tcgsim.onepiece.rules.view import player_view as _view
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, hand: [OP05-119, FILLER], deck: 20, don: {active: 10}}
+        p2: {leader: TEST-L02, deck: 20}
+    """, log=False)
+    play(g, "p1: play OP05-119", "p1: yes")
+    c = g.clone()
+    assert [_view(c, p) for p in (0, 1)] == [_view(g, p) for p in (0, 1)]
+    play(c, "p1: end turn")
+    assert (c.turn, c.active, _view(c, 1)["extra_turn"]) == (4, 0, True)
+    d = c.clone()
+    assert [_view(d, p) for p in (0, 1)] == [_view(c, p) for p in (0, 1)]
+    play(d, "p1: end turn")
+    assert (d.turn, d.active) == (5, 1)
