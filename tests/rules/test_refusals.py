@@ -926,3 +926,49 @@ def test_an_unreadable_card_lists_each_unsupported_fragment():
     assert tuple(refusals.explain(g, "activate TEST-A01")) == (
         None, "the text of TEST-A01 is not supported by this engine yet (one | two): no rule forbids this, "
               "the engine cannot do it")
+
+
+def test_the_lines_that_name_no_rule_in_full():
+    """When no rule forbids what was typed, the line says so and names no rule: a legal Main Phase action
+    (an effect may still forbid it), a legal answer of the decision's own kind, a game with no decision
+    pending; and such a refusal reads as its reason alone."""
+    g = main("{leader: TEST-L01, deck: 5, hand: [TEST-C01], don: {active: 5}}")
+    assert tuple(refusals.explain(g, "play TEST-C01")) == (
+        None, "no rule known to this engine explains it (an effect may forbid it)")
+    assert str(refusals.explain(g, "dance")) == "not an action of the notation that is legal now"
+    g = _at("yes-no")
+    assert tuple(refusals.explain(g, "yes")) == (None, "no rule known to this engine explains it")
+    g = _at("trash")  # 3-7-6-1: an answer of the trash decision that names no card of it
+    assert tuple(refusals.explain(g, "trash TEST-ZZZ")) == (None, "no rule known to this engine explains it")
+    g = main("{leader: TEST-L01, deck: 5}", "{leader: TEST-L02, deck: 5}")
+    play(g, "p1: attack leader -> opp leader")  # 9-2-1-1: damage with no Life left ends the game
+    assert g.pending is None and g.winner == 0
+    assert tuple(refusals.explain(g, "end turn")) == (None, "no decision is pending")
+
+
+def test_6_5_5_1_and_7_1_3_2_1_a_card_in_the_hand_receives_no_don_and_no_counter():
+    """6-5-5-1: DON!! are given to one's Leader or Characters; 7-1-3-2-1: a Counter raises the power of one's
+    Leader or a Character: a card in the hand is neither."""
+    g = main("{leader: TEST-L01, deck: 5, hand: [TEST-C04], don: {active: 2}}")
+    assert tuple(refusals.explain(g, "give 1 don -> TEST-C04")) == (
+        "6-5-5-1", "DON!! cards are given to your Leader or one of your Characters")
+    g = _attacked("TEST-C04", "{leader: TEST-L02, deck: 5, hand: [TEST-C01, TEST-C04]}")
+    play(g, "p2: no block")
+    assert tuple(refusals.explain(g, "counter TEST-C01 -> TEST-C04")) == (
+        "7-1-3-2-1", "a Counter raises the power of your Leader or one of your Characters")
+
+
+def test_8_4_4_a_choice_quotes_the_effect_asking_not_the_whole_card():
+    """8-4-4: the refusal at a choice names the effect being resolved: of a card with two effects, the
+    paragraph of the one asking."""
+    cards = CARDS + """
+- {number: TEST-K03, name: Test Twin Striker, category: Character, colors: [Red], cost: 1, power: 2000, text: "[On Play] K.O. 1 of your opponent's Characters with a cost of 3 or less.\\n[Activate: Main] [Once Per Turn] Draw 1 card."}
+"""
+    g = game("turn: 3\nactive: p1\nphase: main\np1: {leader: TEST-L01, deck: 5, hand: [TEST-K03], "
+             "don: {active: 5}}\np2: {leader: TEST-L02, deck: 5, characters: [{card: TEST-C04}, {card: TEST-B01}]}\n",
+             cards)
+    play(g, "p1: play TEST-K03")
+    assert g.pending.kind == "choose"
+    assert tuple(refusals.explain(g, "yes")) == (
+        "8-4-4", 'the decision now is a choice of TEST-K03 ("[On Play] K.O. 1 of your opponent\'s Characters with '
+                 'a cost of 3 or less.")')
