@@ -480,8 +480,12 @@ def serve_command(
     path = db_file or default_server_db()
     from tcgsim.core.games import get_game
 
-    app_ = create_app(path, get_game(game), pace_ms=AGENT_PACE_MS if agent_pace_ms is None else agent_pace_ms)
-    sock = _bound_socket(port)  # before the address is printed: a port in use is one line, exit 2
+    sock = _bound_socket(port)  # first: a port in use is one line, exit 2, and the --db file is not touched
+    try:
+        app_ = create_app(path, get_game(game), pace_ms=AGENT_PACE_MS if agent_pace_ms is None else agent_pace_ms)
+    except BaseException:
+        sock.close()
+        raise
     url = f"http://127.0.0.1:{port}/"
     _note(f"tcgsim: open {url} in your browser (games kept in {path}); Ctrl+C stops the server")
     server(app_, "127.0.0.1", port).run(sockets=[sock])

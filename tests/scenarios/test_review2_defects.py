@@ -4,7 +4,6 @@ of today's main, left unfixed here."""
 
 from __future__ import annotations
 
-import pytest
 
 from tcgsim.core.scenario.command import run_file
 
@@ -54,9 +53,8 @@ def test_opponent_don_one_at_a_time_is_accepted(tmp_path):
     assert r.passed, r.report()
 
 
-@pytest.mark.xfail(strict=True, reason="defect (a615d96): notation.split_multi expands only "
-                   "'choose N [rested ]don', so 'choose opp 2 rested don' (SCENARIOS.md: the opp prefix on a "
-                   "DON!! reference, and a multi-card answer on one line) is refused by rule 8-4-4")
 def test_opponent_don_two_on_one_line(tmp_path):
+    """SCENARIOS.md: the opp prefix on a DON!! reference, and a multi-card answer on one line: `choose opp 2
+    rested don` is two of the opponent's rested DON!! (found by review2; notation.split_multi)."""
     r = _run(tmp_path, "  - p1: choose opp 2 rested don\n")
     assert r.passed, r.report()

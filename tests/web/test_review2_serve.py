@@ -40,12 +40,9 @@ def test_a_port_in_use_is_one_line(tmp_path, capsys, no_server):
     _serve_busy_port(capsys, tmp_path / "g.db")  # the commit's claim, holds
 
 
-@pytest.mark.xfail(strict=True, reason="defect (3db88bf): serve_command calls create_app(path), which opens "
-                   "and writes the --db file (schema, WAL, application_id), before _bound_socket(port); a start "
-                   "refused for --port still creates the database (with -wal/-shm), so the socket is not "
-                   "'bound first' and a refused start is not free of side effects (tests/web/test_serve_inputs.py "
-                   "header: refused 'before any address is printed or any server runs', 'the file unchanged')")
 def test_a_port_in_use_leaves_no_database_behind(tmp_path, capsys, no_server):
+    """A start refused for --port leaves no database behind: the socket is bound before the --db file is
+    opened (found by review2)."""
     db = tmp_path / "new.db"
     _serve_busy_port(capsys, db)
     assert not db.exists(), sorted(p.name for p in tmp_path.iterdir())

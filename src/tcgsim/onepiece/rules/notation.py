@@ -329,11 +329,12 @@ def _ref_names(g, player: int, text: str, cid: int) -> bool:
 
 def split_multi(text: str) -> list[str]:
     """``choose a, b`` → ``["choose a", "choose b"]`` and ``choose 2 rested don`` → two
-    ``choose 1 rested don`` (multi-card answers fed one card at a time)."""
+    ``choose 1 rested don`` (``choose opp 2 rested don``: two ``choose opp 1 rested don``; multi-card answers
+    fed one card at a time)."""
     t = _normalize(text)
-    m = re.match(r"^choose (\d+) ((?:rested )?don(?: on .+)?)$", t)
-    if m and int(m.group(1)) > 1:
-        return [f"choose 1 {m.group(2)}"] * int(m.group(1))
+    m = re.match(r"^choose (opp )?(\d+) ((?:rested )?don(?: on .+)?)$", t)  # "opp": the opponent's (SCENARIOS.md)
+    if m and int(m.group(2)) > 1:
+        return [f"choose {m.group(1) or ''}1 {m.group(3)}"] * int(m.group(2))
     for head in ("choose ", "order "):
         if t.startswith(head) and "," in t and not t.startswith("choose option") and not t.startswith("choose effect"):
             return [head + part.strip() for part in t[len(head):].split(",")]
