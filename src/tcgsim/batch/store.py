@@ -293,9 +293,24 @@ def _reason(exc: sqlite3.OperationalError) -> str:
     return f"game database error ({text})"
 
 
-def _check_detail(row) -> str:
-    """The first problem ``PRAGMA quick_check`` reports, on one line."""
+def damage_found(conn: sqlite3.Connection) -> str | None:
+    """``None`` when SQLite's ``PRAGMA quick_check`` finds the open database sound, else the first problem it
+    reports, on one line (at most 200 characters). Reads only: run it before any write, so that a damaged
+    file is named and left as it is (the ``simulate`` and ``serve`` stores)."""
+    row = conn.execute("PRAGMA quick_check(1)").fetchone()
+    if row is not None and row[0] == "ok":
+        return None
     return " ".join(str(row and row[0]).replace("*** in database main ***", "").split())[:200]
+
+
+def close_quietly(conn: sqlite3.Connection | None) -> None:
+    """Close ``conn`` (if any) on the way out of a refused open; a close that fails adds nothing to the error
+    being raised."""
+    if conn is not None:
+        try:
+            conn.close()
+        except sqlite3.Error:
+            pass
 
 
 def _now() -> str:
@@ -358,7 +373,7 @@ class GameStore:
         except sqlite3.OperationalError as exc:
             raise StoreError(f"{path}: {_reason(exc)}") from None
         except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # a damaged file: names that are not UTF-8
-            self._close_quietly()
+            close_quietly(getattr(self, "conn", None))
             if "malformed" in str(exc):
                 raise StoreError(f"{path}: the game database is damaged (corrupt: {exc}); left unchanged") from None
             if "not a database" in str(exc):
@@ -371,14 +386,6 @@ class GameStore:
             self.conn.close()
             raise StoreError(f"{path}: unsupported game database schema {row and row[0]!r} (this tcgsim uses {SCHEMA_VERSION})")
 
-    def _close_quietly(self) -> None:
-        conn = getattr(self, "conn", None)
-        if conn is not None:
-            try:
-                conn.close()
-            except sqlite3.Error:
-                pass
-
     def _columns(self, table: str) -> set[str]:
         return {r[1] for r in self.conn.execute(f"PRAGMA table_info({table})")}
 
@@ -389,11 +396,11 @@ class GameStore:
         app_id = self.conn.execute("PRAGMA application_id").fetchone()[0]
         tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if app_id == APPLICATION_ID or (app_id == 0 and tables == _TABLES):
-            check = self.conn.execute("PRAGMA quick_check(1)").fetchone()  # before any write: a damaged file
-            if check is not None and check[0] == "ok":                    # is named and left as it is
+            damage = damage_found(self.conn)  # before any write: a damaged file is named and left as it is
+            if damage is None:
                 return
             self.conn.close()
-            raise StoreError(f"{self.path}: the game database is damaged (corrupt: {_check_detail(check)}); "
+            raise StoreError(f"{self.path}: the game database is damaged (corrupt: {damage}); "
                              "left unchanged")
         if create and app_id == 0 and not tables:
             return

@@ -14,6 +14,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..batch.store import APPLICATION_ID as BATCH_ID, close_quietly, damage_found
 from ..errors import UserError
 
 _SCHEMA = """
@@ -90,7 +91,7 @@ class GameStore:
             self._db.executescript(_SCHEMA)
             self._db.execute(f"PRAGMA application_id={SERVER_APPLICATION_ID}")
         except sqlite3.DatabaseError as exc:
-            self._close_quietly()
+            close_quietly(getattr(self, "_db", None))
             if "malformed" in str(exc) or "not a database" in str(exc):
                 raise UserError(f"--db {path}: the game database is damaged (corrupt) or not an SQLite file "
                                 f"({exc}); left unchanged") from None
@@ -99,20 +100,11 @@ class GameStore:
             raise UserError(f"--db {path}: cannot open the game database: {exc}") from None
         self._lock = threading.Lock()
 
-    def _close_quietly(self) -> None:
-        db = getattr(self, "_db", None)
-        if db is not None:
-            try:
-                db.close()
-            except sqlite3.Error:
-                pass
-
     def _check_owner(self, path) -> None:
         """Raise :class:`~tcgsim.errors.UserError` unless the open file is a new (empty) file or a database of
         ``tcgsim serve``: its ``application_id`` is :data:`SERVER_APPLICATION_ID`, or (a file written before
         the id was set) its tables are exactly ``games`` and ``answers`` with their columns. A damaged file is
         named so (``PRAGMA quick_check``). Reads only."""
-        from ..batch.store import APPLICATION_ID as BATCH_ID
 
         app_id = self._db.execute("PRAGMA application_id").fetchone()[0]
         tables = {r[0] for r in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -126,13 +118,10 @@ class GameStore:
             problem = f"not a tcgsim serve database (application id {app_id:#x})"
         elif tables != set(_COLUMNS) or any(self._columns(t) != cols for t, cols in _COLUMNS.items()):
             problem = "not a tcgsim serve database (tables " + ", ".join(sorted(tables)) + ")"
-        else:
-            check = self._db.execute("PRAGMA quick_check(1)").fetchone()
-            if check is None or check[0] != "ok":
-                detail = " ".join(str(check and check[0]).replace("*** in database main ***", "").split())
-                problem = f"the game database is damaged (corrupt: {detail[:200]})"
+        elif (damage := damage_found(self._db)) is not None:
+            problem = f"the game database is damaged (corrupt: {damage})"
         if problem:
-            self._close_quietly()
+            close_quietly(self._db)
             raise UserError(f"--db {path}: {problem}; left unchanged: give a new file or one written by "
                             "`tcgsim serve`")
 
