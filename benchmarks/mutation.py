@@ -126,32 +126,83 @@ def codes(work: Path, rel: str) -> dict[str, int | None]:
     return json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
 
 
-def counts(rel: str) -> tuple[Counter, Counter]:
-    """Mutants of one module by status after the fast pass, and after both passes (a survivor's second-pass
-    result replaces its first)."""
-    fast = codes(FAST, rel)
-    full = {k: c for k, c in codes(FULL, rel).items() if c is not None and k in fast}
-    both = dict(fast, **full)
-    return (Counter(STATUS.get(c, "suspicious") for c in fast.values()),
-            Counter(STATUS.get(c, "suspicious") for c in both.values()))
+VERDICTS = ROOT / "benchmarks" / "mutation-verdicts.toml"
+
+
+def expand(names: list[str]) -> set[str]:
+    """Mutant names of the verdicts file, with ranges spelt ``NAME__mutmut_5..9`` (5 to 9 inclusive)
+    expanded. Raises ValueError for a range whose end is below its start."""
+    out: set[str] = set()
+    for name in names:
+        stem, _, tail = name.rpartition("__mutmut_")
+        lo, _, hi = tail.partition("..")
+        if not hi:
+            out.add(name)
+            continue
+        if int(hi) < int(lo):
+            raise ValueError(f"{VERDICTS.name}: range {name} ends below its start")
+        out.update(f"{stem}__mutmut_{i}" for i in range(int(lo), int(hi) + 1))
+    return out
+
+
+def equivalents() -> dict[str, set[str]]:
+    """Per module file (``rules/refusals.py``), the mutants reviewed as equivalent
+    (benchmarks/mutation-verdicts.toml, their reasons in mutation-equivalent.md), full dotted names."""
+    if not VERDICTS.exists():
+        return {}
+    data = tomllib.loads(VERDICTS.read_text(encoding="utf-8")).get("equivalent", {})
+    out = {}
+    for rel, names in data.items():
+        dotted = "tcgsim.onepiece." + rel.removesuffix(".py").replace("/", ".")
+        out[rel] = {n if n.startswith(dotted) else f"{dotted}.{n}" for n in expand(names)}
+    return out
 
 
 def report(times: dict[str, float]) -> None:
-    """A Markdown table: per module, the fast pass's figures, then the survivors left after the second."""
+    """A Markdown table: per module, the fast pass's figures, the mutants reviewed as equivalent
+    (benchmarks/mutation-verdicts.toml) and the killed share of the others. A mutant no test of the
+    subset reaches ("no tests") counts as not killed; a timeout counts as killed. Names in the verdicts
+    file that are not survivors of this run (killed now, or renamed by a source change) are listed below
+    the table, so that a stale verdict is seen."""
     cols = ["killed", "survived", "timeout", "no tests", "not checked"]
-    print("| module | mutants | " + " | ".join(cols) + " | killed % | survived after 2nd pass | killed % after |")
+    print("| module | mutants | " + " | ".join(cols)
+          + " | killed % | equivalent | killed % of non-equivalent |")
     print("| --- " * (len(cols) + 5) + "|")
+    equiv = equivalents()
+    stale: list[str] = []
+    sums: Counter = Counter()
     for name, rel in MODULES:
-        c, b = counts(rel)
-        total = sum(c.values())
-        if not total:
+        fast = codes(FAST, rel)
+        full = {k: c for k, c in codes(FULL, rel).items() if c is not None and k in fast}
+        both = dict(fast, **full)
+        status = {k: STATUS.get(c, "suspicious") for k, c in both.items()}
+        if not status:
             continue
+        c = Counter(status.values())
+        alive = {k for k, s in status.items() if s in ("survived", "no tests")}
+        mine = equiv.get(rel, set())
+        stale += sorted(mine - alive)
+        eq = len(mine & alive)
+        won = c["killed"] + c["timeout"]
+        checked = won + c["survived"] + c["no tests"]
+        if rel.startswith("rules/"):  # the issue's target is onepiece/rules/ as a whole
+            for k in cols:
+                sums[k] += c[k]
+            sums["equivalent"] += eq
+            sums["mutants"] += len(status)
 
-        def pct(x: Counter) -> str:
-            checked = x["killed"] + x["survived"] + x["timeout"]
-            return f"{100 * (x['killed'] + x['timeout']) / checked:.1f}" if checked else "-"
-        print(f"| {rel} | {total} | " + " | ".join(str(c[k]) for k in cols)
-              + f" | {pct(c)} | {b['survived']} | {pct(b)} |")
+        def pct(a: int, b: int) -> str:
+            return f"{100 * a / b:.1f}" if b else "-"
+        print(f"| {rel} | {len(status)} | " + " | ".join(str(c[k]) for k in cols)
+              + f" | {pct(won, checked)} | {eq} | {pct(won, checked - eq)} |")
+    won = sums["killed"] + sums["timeout"]
+    checked = won + sums["survived"] + sums["no tests"]
+    if checked:
+        print(f"| rules/ (all) | {sums['mutants']} | " + " | ".join(str(sums[k]) for k in cols)
+              + f" | {100 * won / checked:.1f} | {sums['equivalent']} |"
+              + f" {100 * won / (checked - sums['equivalent']):.1f} |")
+    if stale:
+        print(f"\n{len(stale)} verdicts name no survivor of this run: " + ", ".join(stale))
     if times:
         print("\nwall time: " + ", ".join(f"{n} {t:.0f} s" for n, t in times.items()))
 
