@@ -1197,3 +1197,32 @@ def test_10_1_4_1_after_an_effect_changed_the_target_the_block_step_is_simply_ov
     assert g.pending.kind == "counter"
     assert tuple(refusals.explain(g, "block TEST-B01")) == (
         "10-1-4-1", "[Blocker] is activated during the Block Step, which is over")
+
+
+HALF_READ = REVIEWED + """
+- {number: TEST-U02, name: Test Half Read, category: Character, colors: [Red], cost: 1, power: 1000, text: "[Activate: Main] [Once Per Turn] Draw 1 card.\\n[On Your Opponent's Attack] Change the attack target to this Character."}
+- {number: TEST-U03, name: Test Half Guard, category: Event, colors: [Green], cost: 1, text: "[Counter] Your Leader gains +2000 power during this battle.\\n[Trigger] Change the attack target to this Character."}
+"""
+
+
+def test_a_card_with_one_unsupported_paragraph_is_refused_by_the_rules_of_its_other_effects():
+    """A scenario's test card may keep a paragraph the engine cannot resolve (SCENARIOS.md: unsupported text
+    loads, listed in ``unsupported``; here "Change the attack target to this Character"). Its other effects
+    are used and refused by their rules, not by the "not supported" line: its [Activate: Main] is activated
+    (6-5-4-1, no rule refuses it); in the Main Phase the [Counter] Event is not played (6-5-3-1: only Events
+    marked [Main]); in the Counter Step it is activated (7-1-3-2-2), and a Character is no such Event."""
+    g = game("turn: 3\nactive: p1\nphase: main\np1: {leader: TEST-L01, deck: 5, hand: [TEST-U03], "
+             "characters: [{card: TEST-U02}], don: {active: 3}}\np2: {leader: TEST-L02, deck: 5}\n", HALF_READ)
+    assert all(d.unsupported for d in g.t.defs if d.number in ("TEST-U02", "TEST-U03"))
+    assert tuple(refusals.explain(g, "activate TEST-U02")) == (
+        None, "no rule known to this engine explains it (an effect may forbid it)")
+    assert tuple(refusals.explain(g, "play TEST-U03")) == (
+        "6-5-3-1", "TEST-U03 is a [Counter] Event: in the Main Phase only Events marked [Main] are activated")
+    g = game("turn: 3\nactive: p1\nphase: main\np1: {leader: TEST-L01, deck: 5, characters: [{card: TEST-C04}]}\n"
+             "p2: {leader: TEST-L02, deck: 5, hand: [TEST-U03, TEST-U02], don: {active: 3}}\n", HALF_READ)
+    play(g, "p1: attack TEST-C04 -> opp leader")
+    assert g.pending.kind == "counter"
+    assert tuple(refusals.explain(g, "event TEST-U03")) == (
+        None, "no rule known to this engine explains it (an effect may forbid it)")
+    assert tuple(refusals.explain(g, "event TEST-U02")) == (
+        "7-1-3-2-2", "TEST-U02 is not an Event with a [Counter] effect this engine can activate")
