@@ -1108,10 +1108,6 @@ def test_1_3_3_a_play_prohibition_beside_other_continuous_effects_quotes_its_own
         "1-3-3", f"the effect of {P01} forbids playing TEST-C01: a prohibiting effect takes precedence")
 
 
-@pytest.mark.xfail(strict=True, reason="defect left unfixed (branch mutB): refusals._play_prohibitor returns the source "
-                                       "of the first player-flag modifier with a (card, effect, path) amount, of any "
-                                       "stat, so a cost reduction resolved before the prohibition is quoted as the "
-                                       "card that forbids the play")
 def test_1_3_3_a_play_prohibition_after_a_cost_reduction_quotes_the_prohibiting_card():
     """1-3-3: the refusal cites the card whose text forbids: TEST-P01 ("you cannot play Character cards with a
     base cost of 4 or more"), not TEST-G05, whose "the cost will be reduced by 1" (resolved first, still waiting
@@ -1185,9 +1181,6 @@ def test_10_1_4_1_the_card_an_effect_made_the_target_cannot_block_for_itself():
     assert refusals.parse(g, "block TEST-B01")[0] == "block"
 
 
-@pytest.mark.xfail(strict=True, reason="defect left unfixed (branch mutB): refusals._explain reads a changed attack "
-                                       "target in the Counter Step as a block (battle[1] != battle[2]) and cites 7-1-2-1 "
-                                       "although no [Blocker] was activated")
 def test_10_1_4_1_after_an_effect_changed_the_target_the_block_step_is_simply_over():
     """10-1-4-1: [Blocker] is activated during the Block Step; 7-1-2-1 ("only once during that battle") speaks
     of a [Blocker] activated: after 'no block' in a battle whose target an effect changed, no [Blocker] was

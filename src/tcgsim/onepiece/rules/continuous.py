@@ -737,14 +737,20 @@ def face_up_life_to_deck(g, cid: int) -> bool:
 def play_forbidden(g, player: int, cid: int) -> bool:
     """Whether ``player`` may not play card ``cid`` now ("you cannot play Character cards ... during this
     turn"): a NO_PLAY modifier whose action's filters the card matches."""
+    return play_prohibitor(g, player, cid) >= 0
+
+
+def play_prohibitor(g, player: int, cid: int) -> int:
+    """The card id whose NO_PLAY modifier forbids ``player`` to play ``cid`` (the first in the order the
+    modifiers were made), or -1 when none does (1-3-3)."""
     key = -1 - player
     for m in g.mods:
         if m.target == key and m.stat == NO_PLAY:
             src, eidx, path = m.amount
             a = g.fx.action_at(g, src, eidx, path)
             if g.fx.matches(g, src, cid, a.target.filters):
-                return True
-    return False
+                return src
+    return -1
 
 
 def attack_cost(g, cid: int) -> int:

@@ -20,7 +20,7 @@ from .events import event_usable
 from .notation import _normalize, _zone_of, labels, parse as parse_notation, resolve
 from .continuous import (
     attack_cost, attack_target_forbidden, blocker_forbidden, can_attack_active, cost as current_cost,
-    counter as counter_value, has_keyword, play_cost, play_forbidden, prohibition)
+    counter as counter_value, has_keyword, play_cost, play_prohibitor, prohibition)
 
 
 class Refusal(NamedTuple):
@@ -99,7 +99,7 @@ def _explain(g, d, kind: str, args: list[str]) -> Refusal | None:
         if d.kind == "counter":
             if g.battle is not None and _unblockable(g, g.battle[0]):
                 return _UNBLOCKABLE(g, g.battle[0])
-            if g.battle is not None and g.battle[1] != g.battle[2]:  # a [Blocker] became the target
+            if g.battle is not None and _blocked(g):
                 return Refusal("7-1-2-1", "[Blocker] can be activated only once in a battle, in the Block Step, "
                                           "which is over")
             return Refusal("10-1-4-1", "[Blocker] is activated during the Block Step, which is over")
@@ -261,16 +261,25 @@ def _play(g, me: int, ref: str) -> Refusal | None:
     have = g.players[me].don_active
     if cost > have:
         return Refusal("6-5-3-1", f"you have {have} active DON!!, {d.number} costs {cost}")
-    if g.mods and play_forbidden(g, me, cid):
-        return _forbidden(g, _play_prohibitor(g, me, cid), f"playing {d.number}")
+    if g.mods and (src := play_prohibitor(g, me, cid)) >= 0:
+        return _forbidden(g, src, f"playing {d.number}")
     return None
 
 
-def _play_prohibitor(g, me: int, cid: int) -> int:
-    for m in g.mods:  # NO_PLAY modifiers keep (source card, effect, path): see continuous.play_forbidden
-        if m.target == -1 - me and type(m.amount) is tuple and m.amount and type(m.amount[0]) is int:
-            return m.amount[0]
-    return -1
+def _blocked(g) -> bool:
+    """Whether a [Blocker] was activated in the current battle (7-1-2-1). The battle record does not keep
+    it (an effect that changes the attack target changes the same field, 10-1-4-1), so it is read from the
+    log: a block line after the battle's attack declaration. Without a log, a target other than the declared
+    one is taken for a block."""
+    if g.log is None:
+        return g.battle[1] != g.battle[2]
+    for i in range(len(g.log) - 1, -1, -1):
+        rules = g.log_rules.get(i, ())
+        if "10-1-4-1" in rules and "7-1-2-1" in rules:
+            return True
+        if "7-1-1-1" in rules:  # the attack declaration of this battle
+            return False
+    return False
 
 
 def _attack(g, me: int, a_ref: str, t_ref: str) -> Refusal | None:
