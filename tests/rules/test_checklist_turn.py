@@ -194,3 +194,79 @@ def test_6_1_1_op05_119_a_copy_of_the_game_keeps_the_extra_turn_to_come_and_the_
     assert [_view(d, p) for p in (0, 1)] == [_view(c, p) for p in (0, 1)]
     play(d, "p1: end turn")
     assert (d.turn, d.active) == (5, 1)
+
+
+def test_6_1_1_op05_119_the_turn_line_of_an_extra_turn_says_it_is_an_extra_turn():
+    """OP05-119 "Then, take an extra turn after this one" and rule 6-1-1: the public line that starts the
+    extra turn names its player and says that it is an extra turn; the next, ordinary turn's line does not."""
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, hand: [OP05-119, FILLER], deck: 20, don: {active: 10}}
+        p2: {leader: TEST-L02, deck: 20}
+    """)
+    play(g, "p1: play OP05-119", "p1: yes", "p1: end turn")
+    assert (None, "turn 4: p1 (extra turn)") in g.log
+    assert _rules_of(g, "turn 4: p1") == ("6-1-1",)
+    play(g, "p1: end turn")
+    assert (None, "turn 5: p2") in g.log
+
+
+def test_6_2_2_a_start_of_turn_decision_is_asked_in_the_refresh_phase():
+    """Rule 6-2-2: "at the start of your turn" effects activate in the Refresh Phase (before 6-2-3, 6-2-4):
+    at OP11-040's "This effect can be activated at the start of your turn" decision, each player's view shows
+    the Refresh Phase."""
+    from tcgsim.onepiece.rules.view import player_view
+
+    g = game("""
+        turn: 3
+        active: p1
+        phase: refresh
+        p1: {leader: OP11-040, leader_don: 2, deck: 6, don: {rested: 6}}
+        p2: {leader: TEST-L02, deck: 5}
+    """)
+    assert (g.pending.player, g.pending.kind) == (0, "yes-no")
+    assert [player_view(g, p)["phase"] for p in (0, 1)] == ["refresh", "refresh"]
+
+
+def test_6_4_1_the_don_phase_places_don_in_the_cost_area_and_gives_none():
+    """Rule 6-4-1: the DON!! Phase places 2 DON!! cards active in the cost area; nothing is given to a card
+    (6-5-5-1 giving is a Main Phase action, or OP13-003's effect): the log has no "gives" line."""
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {leader: TEST-L01, deck: 5}
+        p2: {leader: TEST-L02, deck: 5}
+    """)
+    play(g, "p1: end turn")
+    assert (None, "p2 adds 2 DON!!") in g.log
+    assert not [t for t in _log(g) if "gives" in t], _log(g)
+    assert (g.players[1].don_active, g.given[g.players[1].leader]) == (2, 0)
+
+
+def test_6_4_1_op13_003_a_decision_of_an_effect_triggered_in_the_don_phase_is_asked_in_the_don_phase():
+    """Rule 6-4-1 with OP13-003's "1 DON!! card placed during your DON!! Phase is given to your Leader": the
+    DON!! given in the DON!! Phase triggers "When this Leader ... is given a DON!! card" (OP02-002's wording),
+    whose "up to 1" choice is asked before the Main Phase, so both views show the DON!! Phase."""
+    from tcgsim.onepiece.rules.view import player_view
+
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1:
+          leader: TEST-L01
+          deck: 5
+          characters: [{card: TEST-C07}]
+        p2: {leader: TEST-L03, deck: 5, don: {rested: 2}}
+    """, """
+        - {number: TEST-L03, name: Test Leader Given, category: Leader, colors: [Red], power: 5000, life: 5,
+           text: "If you have any DON!! cards on your field, 1 DON!! card placed during your DON!! Phase is given to your Leader.\\n[Your Turn] When this Leader or any of your Characters is given a DON!! card, give up to 1 of your opponent's Characters with a cost of 7 or less -1 cost during this turn."}
+        - {number: TEST-C07, name: Test Seven, category: Character, colors: [Red], cost: 7, power: 7000}
+    """)
+    play(g, "p1: end turn")
+    assert (g.pending.player, g.pending.kind) == (1, "choose"), g.pending
+    assert g.given[g.players[1].leader] == 1
+    assert [player_view(g, p)["phase"] for p in (0, 1)] == ["don", "don"]

@@ -170,3 +170,62 @@ def test_install_registers_each_frame_handler_once_and_refuses_a_second_handler_
     assert (Game.HANDLERS["test_step_frame"], Game.HANDLERS["test_effect_frame"], Game.fx) == (step, other, fx)
     with pytest.raises(EngineError, match="two handlers for frame 'test_step_frame'"):
         Game.install(({"test_step_frame": other},), fx)
+
+
+def test_5_2_1_5_the_choice_of_first_or_second_is_logged_for_both_players_and_the_log_is_kept_only_on_request(db, decks):
+    """5-2-1-5: the chosen player's decision is public: with ``log=True`` the game's log is a list and it
+    records "pN chooses to go first/second" for everyone to see; without it the game keeps no log."""
+    assert new_game(*decks, db, seed=2).log is None
+    g = new_game(*decks, db, seed=2, log=True)
+    assert isinstance(g.log, list)
+    chooser = g.pending.player
+    _answer(g, "second")
+    assert (None, f"p{chooser + 1} chooses to go second") in g.log
+
+
+def test_new_game_seed_defaults_to_0(db, decks):
+    """The API default of ``new_game``'s seed is 0 (documented signature; not a game rule)."""
+    assert new_game(*decks, db).fingerprint() == new_game(*decks, db, seed=0).fingerprint()
+
+
+def test_5_1_2_each_card_is_owned_by_the_player_whose_deck_it_came_from(db):
+    """Each card of a game is owned by the player whose deck (Leader and main deck, 5-1-2) brought it: the
+    owner table has one entry per card, the first deck's 51 cards p1's, the second deck's p2's."""
+    from tcgsim.onepiece.cards.decklist import parse_deck
+
+    a = parse_deck("1xST01-001\n50xOP01-016\n", db, name="a")
+    b = parse_deck("1xST02-001\n25xOP01-016\n25xOP01-013\n", db, name="b")
+    g = new_game(a, b, db, seed=1, first=0)
+    assert len(g.t.owner) == len(g.t.defs) == 102
+    assert g.t.owner == (0,) * 51 + (1,) * 51
+
+
+def test_5_2_the_game_setup_is_shown_as_the_setup_phase(db, decks):
+    """Rule 5-2 (game setup, before the first turn, 5-2-1-8): at the first-or-second decision (5-2-1-5) and
+    at the mulligan decision (5-2-1-6-1) each player's view shows the setup, not a phase of a turn."""
+    from tcgsim.onepiece.rules.view import player_view
+
+    g = new_game(*decks, db, seed=3)
+    assert g.pending.kind == "first"
+    assert [player_view(g, p)["phase"] for p in (0, 1)] == ["setup", "setup"]
+    g = new_game(*decks, db, seed=3, first=1)
+    assert g.pending.kind == "keep"
+    assert [player_view(g, p)["phase"] for p in (0, 1)] == ["setup", "setup"]
+
+
+def test_5_2_1_5_2_the_second_decks_start_of_game_change_shuffles_that_deck_only(db, decks):
+    """5-2-1-5-1 / 5-2-1-5-2 from the other seat: p2's Imu (OP13-079) plays a {Mary Geoise} Stage from p2's
+    deck at the start of the game; p2's deck is then shuffled, p1's (unchanged) is not."""
+    from tcgsim.onepiece.cards.decklist import parse_deck
+
+    imu = parse_deck("1xOP13-079\n4xOP05-097\n45xOP01-016\n", db, name="imu")
+    g = new_game(decks[0], imu, db, seed=3, first=0)
+    assert g.pending.kind == "choose" and g.pending.player == 1
+    before = [list(p.deck) for p in g.players]
+    stage = next(o for o in labels(g) if o != "choose none")
+    _answer(g, stage)
+    p1, p2 = g.players
+    assert g.t.defs[p2.stage].number == "OP05-097"
+    unshuffled = [c for c in before[1] if c != p2.stage]
+    assert p2.deck + list(reversed(p2.hand)) != unshuffled  # shuffled (the deck's top card is last)
+    assert p1.deck + list(reversed(p1.hand)) == before[0]  # unchanged, not shuffled
