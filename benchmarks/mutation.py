@@ -223,9 +223,9 @@ def main() -> None:
     unknown = [m for m in args.modules if m not in known]
     if unknown:
         parser.error(f"unknown module(s) {', '.join(unknown)}; known: {', '.join(known)}")
-    prepare()
     times: dict[str, float] = {}
-    if not args.report:
+    if not args.report:  # --report only reads: a run going on must keep its tests in place
+        prepare()
         for name in args.modules or list(known):
             times[name] = run(name, known[name], args.recheck, args.workers)
             print(f"{name}: {times[name]:.0f} s", flush=True)
