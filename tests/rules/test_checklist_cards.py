@@ -4,8 +4,11 @@ pinned card database, so a wrongly read field on any card fails."""
 
 from __future__ import annotations
 
+from checklist_helpers import game, play
+
 from tcgsim.onepiece.cards.model import CATEGORIES, CHARACTER, COLORS, EVENT, LEADER, STAGE, CardDef
 from tcgsim.onepiece.rules.state import PlayerState
+from tcgsim.onepiece.rules.view import player_view
 
 ATTRIBUTES = {"Slash", "Strike", "Ranged", "Special", "Wisdom", "?"}
 
@@ -112,3 +115,120 @@ def test_qa_14_8_a_leader_treated_as_all_names_is_reported_unsupported(db):
     """Rules Q&A, checklist QA 14.8: such a Leader would match every name, type and attribute check."""
     text = "This Leader is also treated as having all card names, types and attributes."
     _assert_unsupported(_test_card(text), "treated as having all")
+
+
+# --- 7-1-4 / 4-6: the Damage Step's log lines and what the damage shows of the Life card (mutation testing
+# of rules/damage.py, issue 17 §4) -------------------------------------------------------------------------
+
+DAMAGE_CARDS = """
+    - {number: TEST-X11, name: Test Striker, category: Character, colors: [Red], cost: 4, power: 6000}
+    - {number: TEST-X12, name: Test Banisher, category: Character, colors: [Red], cost: 4, power: 6000,
+       text: "[Banish]"}
+    - {number: TEST-G11, name: Test Wall, category: Character, colors: [Green], cost: 4, power: 7000}
+    - {number: TEST-G12, name: Test Strike Shield, category: Character, colors: [Green], cost: 2, power: 2000,
+       text: "This Character cannot be K.O.'d in battle by <Strike> attribute Characters."}
+    - {number: TEST-S11, name: Test Strike Fist, category: Character, colors: [Red], cost: 3, power: 6000,
+       attributes: [Strike]}
+    - {number: TEST-T11, name: Test Snare, category: Event, colors: [Green], cost: 1, text: "[Trigger] Draw 1 card."}
+"""
+
+
+def _damage_game(p1_chars: str, p2: str):
+    return game(f"""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {{leader: TEST-L01, deck: 5, characters: {p1_chars}}}
+        p2: {{leader: TEST-L02, deck: 5, {p2}}}
+    """, DAMAGE_CARDS)
+
+
+def _battle(g, attack: str, trigger: bool | None = None):
+    """p1 declares ``attack``; p2 does not block nor counter (and uses the [Trigger] if ``trigger``); run to
+    p1's next Main Phase decision."""
+    play(g, f"p1: attack {attack}")
+    while g.pending is not None and g.pending.player == 1:
+        kind = g.pending.kind
+        if kind == "trigger":
+            play(g, "p2: trigger" if trigger else "p2: no trigger")
+        else:
+            g.apply_index(len(g.pending.options) - 1 if kind == "block" else 0)
+    assert g.pending is None or (g.pending.kind == "main" and g.pending.player == 0)
+
+
+def _log_entry(g, text: str):
+    """(who may see it, the rules it cites) of the log entry ``text``, which must be there."""
+    i = next((i for i, (_vis, t) in enumerate(g.log) if t == text), None)
+    assert i is not None, f"no log entry {text!r} in {g.log!r}"
+    return g.log[i][0], g.log_rules.get(i, ())
+
+
+def test_7_1_4_2_an_attack_with_less_power_fails_and_the_log_says_so_to_both_players():
+    """7-1-4-2: the attacker's power (6000) is less than the attacked Character's (7000): nothing happens,
+    and the public log line gives both powers and cites the rule."""
+    g = _damage_game("[{card: TEST-X11}]", "characters: [{card: TEST-G11, rested: true}]")
+    _battle(g, "TEST-X11 -> opp TEST-G11")
+    assert [g.t.numbers[c] for c in g.players[1].characters] == ["TEST-G11"]
+    assert _log_entry(g, "the attack fails (6000 < 7000)") == (None, ("7-1-4-2",))
+
+
+def test_7_1_4_1_1_1_9_2_1_1_damage_to_a_leader_with_no_life_is_logged_for_that_player():
+    """7-1-4-1-1-1 / 9-2-1-1: p2's Leader, with 0 Life cards, is dealt damage: p2 loses, and the public log
+    line names p2 (not p1) and cites both rules."""
+    g = _damage_game("[{card: TEST-X11}]", "life: []")
+    _battle(g, "TEST-X11 -> opp leader")
+    assert g.winner == 0
+    assert _log_entry(g, "p2's leader is dealt damage with no Life left") == (None, ("7-1-4-1-1-1", "9-2-1-1"))
+
+
+def test_7_1_4_1_2_a_character_that_cannot_be_ko_d_in_battle_by_the_attacker_stays_and_the_log_says_why():
+    """7-1-4-1-2 with OP01-024's words ("cannot be K.O.'d in battle by <Strike> attribute Characters"): the
+    <Strike> attacker wins the battle, p2's Character is not K.O.'d, and the log says so."""
+    g = _damage_game("[{card: TEST-S11}]", "characters: [{card: TEST-G12, rested: true}]")
+    _battle(g, "TEST-S11 -> opp TEST-G12")
+    assert [g.t.numbers[c] for c in g.players[1].characters] == ["TEST-G12"]
+    assert _log_entry(g, "TEST-G12 cannot be K.O.'d in battle") == (None, ())
+
+
+def _p1_knows_only_somewhere_in_p2_life(g, number: str) -> None:
+    """p1 knows that a card ``number`` is somewhere in p2's Life cards, not where (as after p1 saw it put
+    there and p2 reordered the Life cards unseen, rules/zones.blur): p1's view says "opp life"."""
+    g.vague[0] = [(1, ("life",), number)]
+    assert {"card": number, "zone": "opp life"} in player_view(g, 0)["known"]
+
+
+def _p1_known(g) -> list[dict]:
+    return player_view(g, 0)["known"]
+
+
+def test_4_6_2_1_3_1_5_a_life_card_taken_into_the_hand_unseen_is_only_somewhere_in_the_hand_or_life():
+    """4-6-2-1: the damage adds p2's top Life card (face down) to p2's hand without showing it to p1 (the
+    hand and the Life cards are secret areas, 3-1-5). p1, who knew only that an OP01-013 was somewhere in
+    p2's Life, cannot tell whether it was the card that moved: p1 knows it is in p2's hand or Life, never
+    that it left, and does not learn which card moved."""
+    g = _damage_game("[{card: TEST-X11}]", "life: [OP01-013, OP01-016, OP01-013]")
+    _p1_knows_only_somewhere_in_p2_life(g, "OP01-013")
+    _battle(g, "TEST-X11 -> opp leader")
+    assert [g.t.numbers[c] for c in g.players[1].hand] == ["OP01-013"]
+    assert _p1_known(g) == [{"card": "OP01-013", "zone": "opp hand or life"}]
+
+
+def test_10_1_3_1_3_5_2_a_life_card_trashed_by_banish_is_seen_by_both_players_and_leaves_the_secret():
+    """10-1-3-1: [Banish] trashes the Life card; the trash is an open area (3-5-2), so p1 sees that it is
+    the OP01-013 p1 knew was somewhere in p2's Life: p1 no longer counts it as in p2's Life."""
+    g = _damage_game("[{card: TEST-X12}]", "life: [OP01-013, OP01-016]")
+    _p1_knows_only_somewhere_in_p2_life(g, "OP01-013")
+    _battle(g, "TEST-X12 -> opp leader")
+    assert [g.t.numbers[c] for c in g.players[1].trash] == ["OP01-013"]
+    assert _p1_known(g) == []
+
+
+def test_10_1_5_1_a_life_card_revealed_for_its_trigger_leaves_the_secret():
+    """10-1-5-1 / 4-6-3: the Life card whose [Trigger] p2 activates is revealed, so p1 sees that it is the
+    TEST-T11 p1 knew was somewhere in p2's Life: p1 no longer counts it as in p2's Life (it is trashed after
+    its [Trigger], 10-1-5-3)."""
+    g = _damage_game("[{card: TEST-X11}]", "life: [TEST-T11, OP01-016]")
+    _p1_knows_only_somewhere_in_p2_life(g, "TEST-T11")
+    _battle(g, "TEST-X11 -> opp leader", trigger=True)
+    assert [g.t.numbers[c] for c in g.players[1].trash] == ["TEST-T11"]
+    assert _p1_known(g) == []
