@@ -744,32 +744,36 @@ def test_7_1_op12_020_a_battle_in_which_it_was_attacked_is_not_a_battle_of_its_o
     assert (g.turn, g.pending.player, g.rested[leader]) == (4, 1, 1)
 
 
+def _op08_043_opp_turn(hand: str, deck: str):
+    """p1 played OP08-043 in turn 3 (p2's only Character, TEST-A01, selected); p2's Main Phase of turn 4
+    with ``hand`` and, on top of its deck, ``deck`` (p2 draws its first card)."""
+    g = game(f"""
+        turn: 3
+        active: p1
+        phase: main
+        p1: {{leader: TEST-LW1, life: [FILLER, FILLER], hand: [OP08-043], don: {{active: 10}}, deck: 20}}
+        p2: {{leader: TEST-L02, life: [FILLER, FILLER], hand: {hand}, deck: {deck},
+             characters: [{{card: TEST-A01}}], don: {{active: 0}}}}
+    """, """
+        - {number: TEST-LW1, name: Test Leader Whitebeard, category: Leader, colors: [Blue], power: 5000,
+           life: 5, types: [Whitebeard Pirates]}
+        - {number: TEST-A01, name: Test Attacker, category: Character, colors: [Green], cost: 2, power: 6000}
+        - {number: TEST-H01, name: Test Card One, category: Character, colors: [Green], cost: 1, power: 1000}
+        - {number: TEST-H02, name: Test Card Two, category: Character, colors: [Green], cost: 1, power: 1000}
+        - {number: TEST-H03, name: Test Card Three, category: Character, colors: [Green], cost: 1, power: 1000}
+        - {number: TEST-H04, name: Test Card Four, category: Character, colors: [Green], cost: 1, power: 1000}
+    """)
+    play(g, "p1: play OP08-043", "p1: end turn")
+    assert (g.turn, g.pending.player, g.pending.kind) == (4, 1, "main")
+    return g
+
+
 def test_7_1_1_op08_043_each_attack_of_a_selected_character_first_trashes_2_cards_from_its_players_hand():
     """OP08-043 "... none of the selected Characters can attack unless your opponent trashes 2 cards from
     their hand whenever they attack": the attacking player picks the 2 cards (one at a time, a card number
     once), they go to the trash, then the attack is declared (7-1-1-1: the attacker is rested) and goes on;
     with exactly 2 cards in hand, or 2 copies of one card, there is nothing to pick."""
-    def opp_turn(hand: str, deck: str):
-        g = game(f"""
-            turn: 3
-            active: p1
-            phase: main
-            p1: {{leader: TEST-LW1, life: [FILLER, FILLER], hand: [OP08-043], don: {{active: 10}}, deck: 20}}
-            p2: {{leader: TEST-L02, life: [FILLER, FILLER], hand: {hand}, deck: {deck},
-                 characters: [{{card: TEST-A01}}], don: {{active: 0}}}}
-        """, """
-            - {number: TEST-LW1, name: Test Leader Whitebeard, category: Leader, colors: [Blue], power: 5000,
-               life: 5, types: [Whitebeard Pirates]}
-            - {number: TEST-A01, name: Test Attacker, category: Character, colors: [Green], cost: 2, power: 6000}
-            - {number: TEST-H01, name: Test Card One, category: Character, colors: [Green], cost: 1, power: 1000}
-            - {number: TEST-H02, name: Test Card Two, category: Character, colors: [Green], cost: 1, power: 1000}
-            - {number: TEST-H03, name: Test Card Three, category: Character, colors: [Green], cost: 1, power: 1000}
-            - {number: TEST-H04, name: Test Card Four, category: Character, colors: [Green], cost: 1, power: 1000}
-        """)
-        play(g, "p1: play OP08-043", "p1: end turn")
-        assert (g.turn, g.pending.player, g.pending.kind) == (4, 1, "main")
-        return g
-    g = opp_turn("[TEST-H02, TEST-H03, TEST-H04]", "[TEST-H01, FILLER, FILLER]")  # draws TEST-H01: 4 cards
+    g = _op08_043_opp_turn("[TEST-H02, TEST-H03, TEST-H04]", "[TEST-H01, FILLER, FILLER]")  # draws TEST-H01: 4 cards
     a01 = g.players[1].characters[0]
     play(g, "p2: attack TEST-A01 -> opp leader")
     assert (g.pending.player, g.pending.kind, len(g.pending.options), g.rested[a01]) == (1, "choose", 4, 0)
@@ -783,11 +787,32 @@ def test_7_1_1_op08_043_each_attack_of_a_selected_character_first_trashes_2_card
     assert (g.rested[a01], len(g.players[0].life), g.battle, g.pending.player) == (1, 1, None, 1)  # 1 damage
     for hand, deck, trashed in (("[TEST-H02]", "[TEST-H01, FILLER]", ["TEST-H02", "TEST-H01"]),
                                 ("[TEST-H01, TEST-H01]", "[TEST-H01, FILLER]", ["TEST-H01", "TEST-H01"])):
-        g = opp_turn(hand, deck)
+        g = _op08_043_opp_turn(hand, deck)
         play(g, "p2: attack TEST-A01 -> opp leader")
         assert numbers(g, g.players[1].trash) == trashed and g.rested[g.players[1].characters[0]] == 1
         assert len(g.players[0].life) == 1 and g.pending.player == 1
     # one card picked, then only copies of one card are left: 1 of them, not more
-    g = opp_turn("[TEST-H02, TEST-H01, TEST-H01]", "[TEST-H01, FILLER]")
+    g = _op08_043_opp_turn("[TEST-H02, TEST-H01, TEST-H01]", "[TEST-H01, FILLER]")
     play(g, "p2: attack TEST-A01 -> opp leader", "p2: choose TEST-H02")
     assert numbers(g, g.players[1].trash) == ["TEST-H02", "TEST-H01"] and len(g.players[1].hand) == 2
+
+
+def test_7_1_1_1_3_3_op08_043_with_fewer_than_2_cards_in_hand_a_selected_character_cannot_attack_and_the_refusal_says_why():
+    """OP08-043 "none of the selected Characters can attack unless your opponent trashes 2 cards from their
+    hand whenever they attack": with 1 card in hand the cost cannot be paid, so the attack is no legal option
+    (7-1-1: an attack is declared in the Main Phase by a card that can attack) and its refusal cites the
+    prohibition (1-3-3) with the number of cards asked and held; with 2 cards in hand the attack is legal and
+    no rule is claimed against it (the 2 cards are trashed, the attack declared)."""
+    from tcgsim.onepiece.rules import refusals
+    attack = "attack TEST-A01 -> opp leader"
+    g = _op08_043_opp_turn("[]", "[TEST-H01, FILLER]")  # p2 draws TEST-H01: 1 card in hand
+    assert len(g.players[1].hand) == 1 and attack not in notation.labels(g)
+    line = ("1-3-3", "an effect lets TEST-A01 attack only if you trash 2 cards from your hand; you have 1")
+    assert tuple(refusals.explain(g, attack)) == line
+    with pytest.raises(IllegalAction) as info:
+        refusals.parse(g, attack)
+    assert info.value.rule == "1-3-3" and line[1] in str(info.value)
+    g = _op08_043_opp_turn("[TEST-H02]", "[TEST-H01, FILLER]")  # 2 cards in hand
+    assert attack in notation.labels(g) and refusals.explain(g, attack).rule is None
+    play(g, f"p2: {attack}")
+    assert numbers(g, g.players[1].trash) == ["TEST-H02", "TEST-H01"] and g.rested[g.players[1].characters[0]] == 1
