@@ -229,3 +229,15 @@ def test_5_2_1_5_2_the_second_decks_start_of_game_change_shuffles_that_deck_only
     unshuffled = [c for c in before[1] if c != p2.stage]
     assert p2.deck + list(reversed(p2.hand)) != unshuffled  # shuffled (the deck's top card is last)
     assert p1.deck + list(reversed(p1.hand)) == before[0]  # unchanged, not shuffled
+
+
+def test_a_rules_engine_without_its_card_effect_interpreter_says_how_to_install_it():
+    """The rules layer calls card effects through ``rules.card_effects`` (the interpreter is installed by
+    importing ``tcgsim.onepiece``); until then every entry point raises an EngineError that names the fix
+    instead of failing somewhere inside an effect. An engine contract, no game rule."""
+    from tcgsim.core.machine import EngineError
+    from tcgsim.onepiece.rules import card_effects
+    with pytest.raises(EngineError) as info:
+        card_effects._missing()
+    assert str(info.value) == ("no card-effect interpreter is installed: import tcgsim.onepiece "
+                               "(its __init__ installs it)")
