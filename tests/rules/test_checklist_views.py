@@ -207,3 +207,62 @@ def test_5_2_1_3_leaders_are_face_up_for_both_players():
         v = player_view(g, viewer)
         mine, theirs = ("TEST-L01", "TEST-L02") if viewer == 0 else ("TEST-L02", "TEST-L01")
         assert v["me"]["leader"]["card"] == mine and v["opponent"]["leader"]["card"] == theirs
+
+
+def _entry_rules(g, text):
+    """The public log entry ``text`` and the rules it cites (asserts that it is there, shown to both)."""
+    hits = [i for i, (vis, t) in enumerate(g.log) if t == text]
+    assert hits, f"no log line {text!r} in {[t for _v, t in g.log]}"
+    assert g.log[hits[0]][0] is None
+    return g.log_rules.get(hits[0], ())
+
+
+def test_6_5_5_1_6_5_2_1_3_7_6_1_main_phase_actions_are_public_log_lines_naming_player_card_and_rule():
+    """6-5-5-1 (giving DON!! to the Leader or a Character), 3-7-6-1 / 3-7-6-1-1 (the sixth Character: one is
+    trashed by rule processing), 6-5-2-1 (the turn player ends the Main Phase), 6-5-4-1 ([Activate: Main]):
+    public actions, so each is a log line both players see, naming the player who acted and the card."""
+    board = """
+        turn: 3
+        active: p1
+        phase: main
+        p1:
+          leader: TEST-L01
+          hand: [OP01-018]
+          deck: 10
+          characters:
+            - {card: OP01-010}
+            - {card: OP01-012}
+            - {card: OP01-023}
+            - {card: OP01-036}
+            - {card: ST01-006}
+          don: {active: 9}
+        p2:
+          leader: TEST-L02
+          deck: 10
+    """
+    g = game(board)
+    play(g, "p1: give 1 don -> leader", "p1: give 2 don -> OP01-023", "p1: play OP01-018", "p1: trash OP01-012")
+    assert _entry_rules(g, "p1 gives 1 DON!! to p1's leader") == ("6-5-5-1",)
+    assert _entry_rules(g, "p1 gives 2 DON!! to p1's OP01-023") == ("6-5-5-1",)
+    assert _entry_rules(g, "p1 trashes OP01-012 to make room (rule 3-7-6)") == ("3-7-6-1", "3-7-6-1-1")
+    play(g, "p1: end turn")
+    assert _entry_rules(g, "p1 ends the Main Phase") == ("6-5-2-1",)
+
+
+def test_6_5_4_1_activating_an_activate_main_effect_is_a_public_log_line_naming_the_card():
+    """6-5-4-1: the turn player activates an [Activate: Main] effect (OP09-022 Lim, Leader); the log line
+    names the player and the card."""
+    g = game("""
+        turn: 3
+        active: p1
+        phase: main
+        p1:
+          leader: OP09-022
+          deck: 10
+          don: {active: 3}
+        p2:
+          leader: TEST-L02
+          deck: 10
+    """)
+    play(g, "p1: activate leader")
+    assert any(t == "p1 activates OP09-022" and vis is None for vis, t in g.log), [t for _v, t in g.log]
