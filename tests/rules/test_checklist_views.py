@@ -266,3 +266,26 @@ def test_6_5_4_1_activating_an_activate_main_effect_is_a_public_log_line_naming_
     """)
     play(g, "p1: activate leader")
     assert any(t == "p1 activates OP09-022" and vis is None for vis, t in g.log), [t for _v, t in g.log]
+
+
+def test_6_5_the_view_names_the_main_phase_at_the_turn_players_main_phase_decision():
+    """6-5 (Main Phase), 6-5-2: a game entering the Main Phase from the DON!! Phase (6-4) asks the turn player for
+    a Main Phase action; both players' views then name the phase "main" (the view's ``phase``), also after an
+    action has been carried out and the turn player is asked again."""
+    g = game("""
+        turn: 3
+        active: p1
+        phase: don
+        p1:
+          leader: TEST-L01
+          deck: 10
+          don: {active: 0}
+        p2:
+          leader: TEST-L02
+          deck: 10
+    """)
+    assert g.pending is not None and g.pending.kind == "main" and g.pending.player == 0
+    assert [player_view(g, p)["phase"] for p in (0, 1)] == ["main", "main"]
+    play(g, "p1: give 1 don -> leader")
+    assert g.pending.kind == "main"
+    assert [player_view(g, p)["phase"] for p in (0, 1)] == ["main", "main"]
