@@ -99,3 +99,77 @@ def test_11_3_1_3_1_8_a_copy_of_the_game_keeps_what_each_player_knows_of_secret_
     assert {"card": "TEST-A01", "zone": "opp hand or life"} in views[1]["known"]
     c = g.clone()
     assert [player_view(c, p) for p in (0, 1)] == views
+
+
+POWER_CARDS = """
+- {number: TEST-LP1, name: Test Leader Captain, category: Leader, colors: [Red], power: 5000, life: 5,
+   text: "[Your Turn] All of your {Test Alpha} type Characters gain +1000 power.<br>[Your Turn] All of your {Test Beta} type Characters gain +2000 power."}
+- {number: TEST-GP1, name: Test Gamma Chief, category: Character, colors: [Red], cost: 2, power: 2000,
+   text: "[Your Turn] All of your {Test Gamma} type Characters gain +3000 power."}
+- {number: TEST-AP1, name: Test Alpha, category: Character, colors: [Red], cost: 1, power: 1000, types: [Test Alpha]}
+- {number: TEST-BP1, name: Test Beta, category: Character, colors: [Red], cost: 1, power: 1000, types: [Test Beta]}
+- {number: TEST-TP1, name: Test Trigger Alpha, category: Character, colors: [Yellow], cost: 3, power: 4000,
+   types: [Test Alpha], text: "[Trigger] Draw 1 card."}
+"""
+
+
+def test_8_1_3_3_a_view_shows_the_power_each_permanent_effect_gives_its_own_targets():
+    """8-1-3-3: a permanent effect applies to the cards its text names while its condition holds. Both views
+    (each built while the state is only read, rules/view.player_view) show each Character's power with what
+    each effect gives its own targets: the Leader's two effects give {Test Alpha} +1000 and {Test Beta}
+    +2000, the Character's gives {Test Gamma} (none on the field) +3000, and none gives the others' types anything; OP17-112 sets
+    the base power of the {Test Alpha} Character with a [Trigger] and 4000 base power to 8000 (4-9-2-1), to which
+    the Leader's +1000 is added, and changes no other power (12000 printed, OP17-112 is no target). A view built
+    in another thread (a server builds views in several) is the same."""
+    import threading
+
+    g = game("""
+    turn: 3
+    active: p1
+    phase: main
+    p1:
+      leader: TEST-LP1
+      characters: [{card: TEST-GP1}, {card: TEST-AP1}, {card: TEST-BP1}, {card: OP17-112},
+                   {card: TEST-TP1}]
+      deck: 5
+    p2:
+      leader: TEST-L02
+      deck: 5
+    """, POWER_CARDS)
+    want = {"TEST-GP1": 2000, "TEST-AP1": 2000, "TEST-BP1": 3000, "OP17-112": 12000,
+            "TEST-TP1": 9000}
+    views = [player_view(g, 0), player_view(g, 1)]
+    got = {}
+    thread = threading.Thread(target=lambda: got.setdefault("view", player_view(g, 0)))
+    thread.start()
+    thread.join()
+    assert got.get("view") == views[0]
+    assert {c["card"]: c["power"] for c in views[0]["me"]["characters"]} == want
+    assert {c["card"]: c["power"] for c in views[1]["opponent"]["characters"]} == want
+    assert views[0]["me"]["leader"]["power"] == 5000
+
+
+def test_8_1_4_a_player_wide_modifier_binds_the_player_it_names_only():
+    """8-1-4: a continuous effect applies to what it names. A player-wide modifier ("your opponent cannot
+    activate [Blocker] during this battle": ``NO_BLOCKER`` with target ``-1 - player``) binds that player,
+    not the other one, and only for its own kind (``continuous.player_flag``)."""
+    from tcgsim.onepiece.rules import continuous as cv
+
+    g = game("""
+    turn: 3
+    active: p1
+    phase: main
+    p1:
+      leader: TEST-L01
+      deck: 5
+    p2:
+      leader: TEST-L02
+      deck: 5
+    """)
+    assert not cv.player_flag(g, 0, cv.NO_BLOCKER) and not cv.player_flag(g, 1, cv.NO_BLOCKER)
+    cv.add_modifier(g, -1 - 1, cv.NO_BLOCKER, 0, cv.BATTLE, g.turn, 0)
+    assert cv.player_flag(g, 1, cv.NO_BLOCKER)
+    assert not cv.player_flag(g, 0, cv.NO_BLOCKER)
+    assert not cv.player_flag(g, 1, cv.NO_DRAW)
+    cv.expire(g, cv.BATTLE)
+    assert not cv.player_flag(g, 1, cv.NO_BLOCKER)
