@@ -1018,10 +1018,10 @@ def op_change_attack_target(g, frame, a, choice) -> None:
     b = g.battle
     did = False
     if b is not None:
-        attacker, target, orig, left = b
+        attacker, target, orig, left, blocked = b
         for c in chosen[:1]:
             if c != target and g.on_field(c) and g.t.owner[c] == g.t.owner[target]:
-                g.battle = (attacker, c, orig, left)
+                g.battle = (attacker, c, orig, left, blocked)
                 g.emit(None, f"the attack target changes to {g.t.numbers[c]}")
                 did = True
     if frame.inst in g.ctx:

@@ -26,7 +26,9 @@ def declare_attack(g, attacker: int, target: int) -> None:
     """Rule 7-1-1: rest the attacker and declare the target; then the Attack Step's auto effects:
     the attacker's [When Attacking] before the defender's [On Your Opponent's Attack] (rules Q&A)."""
     g.rested[attacker] = 1
-    g.battle = (attacker, target, target, False)
+    # the battle record: (attacker, target, declared target, a battler left the field, a [Blocker] was used);
+    # the last is its own field because an effect may change the target too (10-1-4-1 against 7-1-2-1)
+    g.battle = (attacker, target, target, False, False)
     me = g.active
     if g.log is not None:  # the card reference is looked up only for a log
         g.emit(None, f"p{me + 1} attacks {_ref(g, target)} with {_ref(g, attacker)}", ("7-1-1-1", "7-1-1-2"))
@@ -104,7 +106,7 @@ def block_step(g, frame, choice) -> None:
     """Rule 7-1-2: the defender may rest one active [Blocker] card, a Character or a Leader with [Blocker]
     (not the attacked card), to make it the new target (10-1-4-1; OP05-022 q1: a Leader with [Blocker]);
     not against [Unblockable] (10-1-7-1). [On Block] then fires (10-2-15)."""
-    attacker, target, orig, left = g.battle
+    attacker, target, orig, left, _ = g.battle
     d = 1 - g.active
     if choice is None:
         opts = []
@@ -124,7 +126,7 @@ def block_step(g, frame, choice) -> None:
     if choice[0] == "block":
         blocker = choice[1]
         g.rested[blocker] = 1
-        g.battle = (attacker, blocker, orig, left)
+        g.battle = (attacker, blocker, orig, left, True)
         g.emit(None, f"p{d + 1} blocks with {g.t.numbers[blocker]}", ("7-1-2-1", "10-1-4-1"))
         if g.t.whens:  # the attacking (turn) player's "When your opponent activates [Blocker]" first (8-6-1)
             g.fx.fire_event(g, "keyword_activated", blocker)

@@ -267,19 +267,9 @@ def _play(g, me: int, ref: str) -> Refusal | None:
 
 
 def _blocked(g) -> bool:
-    """Whether a [Blocker] was activated in the current battle (7-1-2-1). The battle record does not keep
-    it (an effect that changes the attack target changes the same field, 10-1-4-1), so it is read from the
-    log: a block line after the battle's attack declaration. Without a log, a target other than the declared
-    one is taken for a block."""
-    if g.log is None:
-        return g.battle[1] != g.battle[2]
-    for i in range(len(g.log) - 1, -1, -1):
-        rules = g.log_rules.get(i, ())
-        if "10-1-4-1" in rules and "7-1-2-1" in rules:
-            return True
-        if "7-1-1-1" in rules:  # the attack declaration of this battle
-            return False
-    return False
+    """Whether a [Blocker] was activated in the current battle (7-1-2-1), from the battle record's own field
+    (not from the target: an effect may change it too, 10-1-4-1)."""
+    return g.battle[4]
 
 
 def _attack(g, me: int, a_ref: str, t_ref: str) -> Refusal | None:

@@ -50,7 +50,8 @@ def game_to_dict(g) -> dict:
         "played": list(g.played),
         "face_up": list(g.face_up),
         "mods": _listify(g.mods),
-        "battle": None if g.battle is None else _listify(g.battle),
+        # the [Blocker] field only when a block was made: a battle without one is saved as before it existed
+        "battle": None if g.battle is None else _listify(g.battle if g.battle[4] else g.battle[:4]),
         "stack": _listify(g.stack),
         "limbo": list(g.limbo),
         "pending": None if g.pending is None else {
@@ -145,7 +146,9 @@ def game_from_dict(data: dict, db, cls):
     g.played = list(data["played"])
     g.face_up = bytearray(data["face_up"])
     g.mods = [Modifier._make(m) for m in data["mods"]]
-    g.battle = None if data["battle"] is None else tuple(data["battle"])
+    battle = data["battle"]
+    # four fields: no [Blocker] was activated in the battle (7-1-2-1)
+    g.battle = None if battle is None else tuple(battle) + (False,) * (5 - len(battle))
     g.stack = [as_record(_tuplify(f)) for f in data["stack"]]  # the effect frames as their records
     g.limbo = list(data["limbo"])
     pend = data["pending"]

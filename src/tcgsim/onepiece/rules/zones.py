@@ -153,7 +153,7 @@ def leave_field(g, cid: int) -> None:
         g.once = {k for k in g.once if k[0] != cid}
     b = g.battle
     if b is not None and (cid == b[0] or cid == b[1]):
-        g.battle = (b[0], b[1], b[2], True)
+        g.battle = (b[0], b[1], b[2], True, b[4])
 
 
 def trash_from_field(g, cid: int) -> None:
