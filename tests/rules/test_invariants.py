@@ -1,6 +1,6 @@
 """Seeded random games between the starter decks ST01 to ST07, with the state invariants checked after
 every action (invariants.py): no card created or lost (each player's cards and whole DON!! deck are all
-somewhere, rules 3-1-1 and 5-1-2-1), zone limits (3-7-6, 3-8-5), clone == original, serialize/deserialize
+somewhere, rules 3-1-1 and 5-1-2), zone limits (3-7-6, 3-8-5), clone == original, serialize/deserialize
 round trip == original, and a player's view holds nothing hidden from that player (3-1-5), nor do the
 option tuples and determinized samples of the player who decides (issue 18; checked after one action in
 8 by default, after every action in the long run). Two decks built around secret reorders and moves

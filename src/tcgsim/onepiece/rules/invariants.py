@@ -16,7 +16,7 @@ from .engine import Game
 from .view import player_view
 
 MAX_CHARACTERS = 5  # rule 3-7-6
-DON_ZONES_NOTE = "DON!! deck + cost area (active, rested) + given DON!! = the DON!! deck size (rule 5-1-2-1)"
+DON_ZONES_NOTE = "DON!! deck + cost area (active, rested) + given DON!! = the DON!! deck size (rule 5-1-2)"
 
 
 class InvariantError(AssertionError):
