@@ -2,7 +2,8 @@
 precedence), 8-1-3-3 (permanent effects), 8-1-4-2 (continuous effects resolved earlier), 10-2-1 (K.O.), and
 the card Q&A of OP02-027 ("cannot be removed from the field by your opponent's effects": "It will not be
 K.O.'d by effects"). Each test states who is protected, from what, and by whose effect, and expects what the
-words of the effect say."""
+words of the effect say. Last, ST13-003's "Your face-up Life cards are placed at the bottom of your deck"
+(face_up_life_to_deck)."""
 
 from __future__ import annotations
 
@@ -243,3 +244,31 @@ def test_3_1_6_a_card_leaving_the_field_drops_only_the_memories_of_that_card():
     assert [m for m in g.mods if m.stat == cv.CHOSE] == [cv.Modifier(v01, cv.CHOSE, v02, cv.END, g.turn, 0)]
     cv.drop_card_modifiers(g, v02)
     assert not [m for m in g.mods if m.stat == cv.CHOSE]
+
+
+def test_8_1_3_3_st13_003_sends_only_face_up_life_cards_to_the_deck():
+    """8-1-3-3, ST13-003 ("Your face-up Life cards are placed at the bottom of your deck instead of being added
+    to your hand"; card Q&A qa_st-13.md ST13-003 q1): of its owner's Life cards, the face-up one goes to the
+    bottom of the deck instead of the hand, the face-down one does not; the opponent's face-up Life card is
+    not "your" Life card."""
+    g = game("""
+    turn: 4
+    active: p2
+    phase: main
+    p1:
+      leader: ST13-003
+      deck: 2
+      life: [FILLER, {card: ST01-006, face_up: true}]
+    p2:
+      leader: TEST-L02
+      deck: 2
+      life: [{card: ST01-006, face_up: true}]
+    """)
+    life = g.players[0].life
+    assert sorted(g.t.numbers[c] for c in life) == ["FILLER", "ST01-006"]
+    up = next(c for c in life if g.t.numbers[c] == "ST01-006")
+    down = next(c for c in life if g.t.numbers[c] == "FILLER")
+    assert g.face_up[up] and not g.face_up[down]  # the state as built
+    assert cv.face_up_life_to_deck(g, up)
+    assert not cv.face_up_life_to_deck(g, down)
+    assert not cv.face_up_life_to_deck(g, g.players[1].life[0])
