@@ -163,6 +163,45 @@ def test_5_2_1_2_shuffle_is_the_documented_fisher_yates_on_the_agents_stream(n):
         assert a.state == (seed + max(n - 1, 0) * 0x9E3779B97F4A7C15) % 2**64
 
 
+_GOLDEN, _M1, _M2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+
+
+def _unxorshift(y: int, k: int) -> int:
+    """The ``z`` with ``z ^ (z >> k) == y`` (64-bit)."""
+    z = y
+    for _ in range(64 // k + 1):
+        z = y ^ (z >> k)
+    return z
+
+
+def _state_before(x: int) -> int:
+    """The stream state whose next 64-bit value (``Rng.next64``, SplitMix64) is ``x``: each SplitMix64 step
+    (xor-shift, multiply by an odd constant) is undone in turn."""
+    z = _unxorshift(x, 31)
+    z = _unxorshift((z * pow(_M2, -1, 2**64)) % 2**64, 27)
+    s = _unxorshift((z * pow(_M1, -1, 2**64)) % 2**64, 30)
+    assert Rng(s - _GOLDEN).next64() == x
+    return (s - _GOLDEN) % 2**64
+
+
+@pytest.mark.parametrize("n", [3, 5, 7])
+def test_5_2_1_2_shuffle_takes_each_index_from_the_whole_next_value_of_the_stream(n):
+    """``_shuffle`` docstring: the index in ``[0, n)`` is ``(x * n) >> 64`` of the stream's next value ``x``
+    (SplitMix64, ``Rng.next64``). Streams whose first value lies just above or below a boundary ``k * 2**64 / n``
+    between two indexes (where a value differing in its low bits would give the neighbouring index) give
+    exactly the documented order."""
+    for k in range(1, n):
+        edge = -(-(k << 64) // n)  # the smallest x with (x * n) >> 64 == k
+        for x in (edge, edge + 1, edge + (1 << 31), edge + (1 << 32) - 1, edge - 1, edge - (1 << 31)):
+            state = _state_before(x)
+            items, ref = list(range(n)), list(range(n))
+            a, b = Rng(state), Rng(state)
+            D._shuffle(a, items)
+            _ref_shuffle(b, ref)
+            assert items == ref and a.state == b.state, (k, x)
+            assert ref[n - 1] == (k if x >= edge else k - 1)  # the first swap took the index of x
+
+
 def test_5_2_1_2_shuffle_reaches_every_order_of_three_cards():
     """A random order (3-2-4): over many seeds all 6 orders of 3 cards come out, none far more than others."""
     seen = Counter()
@@ -388,6 +427,37 @@ def test_a_sample_follows_the_documented_deal():
             assert s.rng.state == stream and rng.state == ref.state
 
 
+@pytest.mark.parametrize("me", [0, 1])
+def test_a_sample_follows_the_documented_deal_with_a_known_card_in_the_opponents_hand(me):
+    """Module docstring (card Q&A OP01-105 q2, a hand's order is secret): a hand of the opponent holding a
+    known card is put in a random order too, in the same way as the hidden cards: after the deal the
+    opponent's hand is put in canonical order (card number, then id) and shuffled with the agent's stream."""
+    g = _board()
+    g.pending = None
+    opp = g.players[1 - me]
+    opp.hand.append(opp.deck.pop(0))  # 3 cards, so that orders by id and by number differ
+    g.known[me].add(opp.hand[0])
+    key = lambda c: (g.t.numbers[c], c)  # noqa: E731
+    orders = set()
+    for seed in range(12):
+        rng = Rng(seed)
+        s = D.determinize(g, me, rng)
+        ref = Rng(seed)
+        ref.next64()
+        expect = g.clone()
+        for slots in D.hidden_slots(expect, me):
+            cards = sorted((zone[k] for zone, k in slots), key=key)
+            _ref_shuffle(ref, cards)
+            for (zone, k), c in zip(slots, cards):
+                zone[k] = c
+        hand = sorted(expect.players[1 - me].hand, key=key)
+        _ref_shuffle(ref, hand)
+        assert s.players[1 - me].hand == hand, seed
+        assert s.players[1 - me].deck == expect.players[1 - me].deck and rng.state == ref.state
+        orders.add(tuple(hand))
+    assert len(orders) > 3
+
+
 def test_determinize_depends_only_on_what_the_player_sees():
     """Module docstring: two games that look the same to the player (hidden cards placed differently)
     give the same sample for the same agent seed; different seeds give different samples, the same seed
@@ -432,7 +502,7 @@ def test_determinize_refuses_the_other_players_pending_decision():
     player's hidden cards); the deciding player, or no pending decision, is fine."""
     g = _board()
     assert g.pending.player == 0
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^p1's decision is pending"):  # players are p1 and p2 (SCENARIOS.md)
         D.determinize(g, 1, Rng(0))
     D.determinize(g, 0, Rng(0))
     h = g.clone()
