@@ -207,6 +207,33 @@ def test_3_1_5_a_known_or_face_up_secret_card_is_named_by_its_number(b):
     assert N.ref(g, 0, b.life["TEST-C02"]) == "life 1"
 
 
+def test_known_deck_copies_are_counted_from_the_top():
+    """Reference table: `#2` is the second copy in zone order; a deck's order runs from the top ("deck 1" = the
+    top). Two known TEST-C02 in the deck: the higher one is `TEST-C02`, the lower `TEST-C02#2`, and each
+    reference resolves back to its card."""
+    bb = Board(BOARD.replace("deck: [TEST-C01, TEST-C02, TEST-S01]", "deck: [TEST-C02, TEST-C01, TEST-C02]"))
+    g = bb.g
+    top, third = N.resolve(g, 0, "deck 1", ()), N.resolve(g, 0, "deck 3", ())
+    assert [g.t.numbers[c] for c in top + third] == ["TEST-C02", "TEST-C02"]
+    g.known[0].update(top + third)
+    assert N.ref(g, 0, top[0]) == "TEST-C02" and N.ref(g, 0, third[0]) == "TEST-C02#2"
+    assert N.resolve(g, 0, "TEST-C02", ("deck",)) == top + third
+    bb.ask(0, "choose", ("choose", top[0]), ("choose", third[0]))
+    assert N.labels(g) == ["choose TEST-C02", "choose TEST-C02#2"]
+    assert [N.parse(g, label) for label in N.labels(g)] == [("choose", top[0]), ("choose", third[0])]
+
+
+@pytest.mark.xfail(strict=True, reason="defect: in `choose`, a bare card number takes the first option listed, "
+                   "not the first copy in zone order (harmless while options are listed in zone order)")
+def test_a_bare_number_in_choose_is_the_first_copy_in_zone_order(b):
+    """Reference table: `ST01-013` is "the acting player's first card with that number, in zone order, that the
+    decision allows"; the label of the second copy is `#2`. Options listed second copy first."""
+    c = b.chars
+    b.ask(0, "choose", ("choose", c[2]), ("choose", c[0]))
+    assert N.labels(b.g) == ["choose TEST-C01#2", "choose TEST-C01"]
+    assert N.parse(b.g, "choose TEST-C01") == ("choose", c[0])
+
+
 @pytest.mark.xfail(strict=True, reason="defect: ref counts hidden copies in #N, so a face-up Life card's label "
                    "depends on the identity of the face-down Life card above it (SCENARIOS.md: no option "
                    "names a hidden card)")
@@ -339,7 +366,8 @@ def test_parse_refusal_names_the_text_the_decision_and_its_legal_options(b):
     """``parse``: text that names no legal option raises IllegalAction naming the pending decision (player and
     kind, as SCENARIOS.md's "pN KIND: OPTIONS") and its legal options."""
     b.ask(0, "main", ("attack", b.chars[0], b.p2.leader), ("end",))
-    for text in ("attack TEST-C09 -> opp leader", "no block", "fly away", "attack TEST-C01#2 -> opp leader"):
+    for text in ("attack TEST-C09 -> opp leader", "no block", "fly away", "attack TEST-C01#2 -> opp leader",
+                 "yes", "no", "choose none"):
         with pytest.raises(IllegalAction) as e:
             N.parse(b.g, text)
         msg = str(e.value)
@@ -406,6 +434,9 @@ def test_parse_ranks_the_attacker_before_the_target(b):
     assert N.parse(g, "attack TEST-C01 -> opp TEST-C02") == ("attack", c[0], o1)
     assert N.parse(g, "attack TEST-C01 -> opp TEST-C02#2") == ("attack", c[0], o2)
     assert N.parse(g, "attack TEST-C01#2 -> opp TEST-C02") == ("attack", c[2], o1)
+    # read left to right: the first TEST-C01 that may attack, then its first allowed TEST-C02 target
+    b2.ask(0, "main", ("attack", c[2], o1), ("attack", c[0], o2))
+    assert N.parse(g, "attack TEST-C01 -> opp TEST-C02") == ("attack", c[0], o2)
 
 
 def test_copies_in_hand_are_one_option(b):
@@ -448,6 +479,7 @@ def test_parse_give_activate_event_trash_block_counter(b):
     assert N.parse(g, "activate TEST-C02") == ("activate", c[1], 0)
     assert N.parse(g, "activate stage") == ("activate", b.p1.stage, 0)
     assert N.parse(g, "activate leader") == ("activate", b.p1.leader, 0)
+    assert N.parse(g, "activate TEST-C02#1") == ("activate", c[1], 0)  # `#1` is the first copy
     # the first TEST-C01 that the decision allows: only the second copy can be given 1 DON!! here
     assert N.parse(g, "give 1 don -> TEST-C01") == ("give", 1, c[2])
     for text in ("give 3 don -> leader", "give 1 don -> TEST-C01#1", "give 1 don -> stage", "activate TEST-C01"):
