@@ -59,7 +59,11 @@ def ref(g, player: int, cid: int) -> str:
         # secret piles are named by position from the top (1 = top); the top is the last element
         return f"{prefix}{zone} {len(cards) - cards.index(cid)}"
     if zone in ("life", "deck"):
-        cards = cards[::-1]  # top first, as references count them
+        # top first, as references count them; only the copies ``player`` can see count for ``#N``, so that a
+        # label tells nothing of a hidden card (SCENARIOS.md; 3-1-5)
+        cards = [c for c in cards[::-1] if g.face_up[c] or c in g.known[player]]
+    elif zone == "trash":
+        cards = cards[::-1]  # top first, the order resolve() counts copies in (3-5-2: new cards go on top)
     if zone == "hand" and owner != player:
         return f"{prefix}hand {cards.index(cid) + 1}"
     same = [c for c in cards if g.t.numbers[c] == number]
@@ -270,6 +274,15 @@ def _find(g, d, t: str):
     if t.startswith("choose ") or t.startswith("order "):
         kind = "choose" if t.startswith("choose ") else "order"
         refs = [r.strip() for r in t.split(" ", 1)[1].split(",")]
+        if kind == "choose" and len(refs) == 1:
+            # one card: the zone of the first option it names, and there the first copy in zone order
+            # (SCENARIOS.md), not the first listed (a trash is listed bottom first, its copies counted from the top)
+            named = [o for o in options if o[0] == "choose" and len(o) == 2 and _ref_names(g, player, refs[0], o[1])]
+            if named:
+                zone = _zone_of(g, named[0][1])[0]
+                order = resolve(g, player, refs[0], _ANY)
+                same = [o for o in named if _zone_of(g, o[1])[0] == zone]
+                return min(same, key=lambda o: order.index(o[1]) if o[1] in order else len(order))
         for o in options:
             if o[0] != kind or len(o) != len(refs) + 1:
                 continue
