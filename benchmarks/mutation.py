@@ -56,6 +56,7 @@ MODULES = [
     ("notation", "rules/notation.py"),
     ("serialize", "rules/serialize.py"),
     ("frames", "rules/frames.py"),
+    ("turns", "rules/turns.py"),
     ("interpreter", "effects/interpreter.py"),
     ("actions", "effects/actions.py"),
 ]
